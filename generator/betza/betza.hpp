@@ -1,0 +1,43 @@
+// XBetza → move programs.
+//
+// Stage 1 (parse) turns the text into atoms with their modifiers; stage 2 (compile) resolves
+// directions and modalities into concrete legs for one colour. docs/xbetza.md is the reference
+// for what each letter means here.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/program.hpp"
+#include "runtime/types.hpp"
+
+namespace fairygen::betza {
+
+// A malformed or unsupported XBetza string; `column` is 1-based within the string.
+struct Error : std::runtime_error {
+  Error(const std::string& what, int column) : std::runtime_error(what), column(column) {}
+  int column;
+};
+
+// One atom with what stands before and after it, e.g. "ifmnD" or "NN" or "W3".
+struct Atom {
+  std::string directions;  // f b l r v s h, in order
+  std::string modality;    // m c d e i n p g, in order
+  char letter = 0;         // W F D N A H C Z G (K Q R B are expanded by the parser)
+  int range = 1;           // 1 = leap once; 0 = unlimited; n = up to n steps
+  int column = 0;          // 1-based column of the letter
+  int source = 0;          // index of the written atom it came from (K → W and F share one)
+};
+
+// Parses the whole string; throws Error for unknown or misplaced letters.
+std::vector<Atom> parse(std::string_view text);
+
+// Compiles parsed atoms for one colour (Black's board vectors are White's mirrored in rank).
+fairy::PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color);
+
+// parse + compile; throws Error.
+fairy::PieceProgram compile(std::string_view text, fairy::Color color);
+
+}  // namespace fairygen::betza

@@ -1,0 +1,489 @@
+#include "generator/emit/emit.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <system_error>
+
+#include "generator/emit/template.hpp"
+
+namespace fairygen::emit {
+
+using fairy::Color;
+using fairy::Leg;
+using fairy::Path;
+using fairy::VariantInfo;
+
+namespace {
+
+// ------------------------------------------------------------------ small text helpers
+
+class Code {
+ public:
+  void line(const std::string& s = "") {
+    if (s.empty()) {
+      out_ += '\n';
+      return;
+    }
+    out_.append(std::size_t(indent_) * 2, ' ');
+    out_ += s;
+    out_ += '\n';
+  }
+  void open(const std::string& s) {
+    line(s);
+    ++indent_;
+  }
+  void close(const std::string& s = "}") {
+    --indent_;
+    line(s);
+  }
+  const std::string& str() const { return out_; }
+
+ private:
+  std::string out_;
+  int indent_ = 0;
+};
+
+std::string camel(const std::string& name) {
+  std::string out;
+  bool up = true;
+  for (char ch : name) {
+    if (ch == '_' || ch == '-' || ch == ' ') {
+      up = true;
+      continue;
+    }
+    out += up ? char(std::toupper(static_cast<unsigned char>(ch))) : ch;
+    up = false;
+  }
+  return out;
+}
+
+std::string ident(const std::string& name) {
+  std::string out;
+  for (char ch : name) out += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  return out;
+}
+
+std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
+std::string color_lower(Color c) { return c == fairy::White ? "white" : "black"; }
+
+std::string piece_const(const VariantInfo& info, int type, Color c) {
+  return "k" + color_name(c) + camel(info.pieces[type].name);
+}
+
+std::string c_string(const std::string& s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + "\"";
+}
+
+std::string offset_expr(int off) { return off < 0 ? " - " + std::to_string(-off) : " + " + std::to_string(off); }
+
+std::string leg_comment(const Leg& l) {
+  std::string s = "(" + std::to_string(l.dx) + "," + std::to_string(l.dy) + ")";
+  s += l.range == 1 ? " leap" : l.range == 0 ? " slide" : " slide up to " + std::to_string(l.range);
+  std::string modes;
+  if (l.mode & fairy::kMove) modes += "m";
+  if (l.mode & fairy::kCapture) modes += "c";
+  if (l.mode & fairy::kFriend) modes += "d";
+  if (l.mode & fairy::kHop) modes += "p";
+  if (l.mode & fairy::kEnPassant) modes += "e";
+  return s + " " + modes;
+}
+
+std::string path_comment(const Path& p) {
+  std::string s = p.virgin_only ? "unmoved only: " : "";
+  for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", then " : "") + leg_comment(p.legs[i]);
+  return s;
+}
+
+// ------------------------------------------------------------------ forward generation
+
+struct PieceContext {
+  const VariantInfo& info;
+  Color us;
+  bool promotes;
+};
+
+// Emits the code adding a move that lands on `to` (with an optional locust victim).
+void emit_add(Code& code, const PieceContext& pc, const std::string& to, const std::string& kind,
+              const std::string& aux) {
+  const std::string move = "Move{from, " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
+  code.line(pc.promotes ? "add_promotions(pos, list, " + move + ");" : "list.push(" + move + ");");
+}
+
+void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const std::string& at,
+              const std::string& victim) {
+  const Leg& leg = path.legs[k];
+  const bool last = k + 1 == path.legs.size();
+  const int off = pc.info.geo.offset(leg.dx, leg.dy);
+  const std::string them = color_name(~pc.us), us = color_name(pc.us);
+  const std::string sq = last ? "to" : "s" + std::to_string(k + 1);
+  const std::string p = "p" + std::to_string(k + 1);
+  const std::string kind = victim == "kNoSquare" ? "Normal" : "Locust";
+  const bool slide = leg.range != 1;
+
+  if (!slide) {
+    code.open("{");
+    code.line("const Square " + sq + " = Square(" + at + offset_expr(off) + ");");
+  } else if (leg.range == 0) {
+    code.open("for (Square " + sq + " = Square(" + at + offset_expr(off) + ");; " + sq + " = Square(" + sq +
+              offset_expr(off) + ")) {");
+  } else {
+    code.open("{");
+    code.line("Square " + sq + " = " + at + ";");
+    code.open("for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {");
+    code.line(sq + " = Square(" + sq + offset_expr(off) + ");");
+  }
+  code.line("const Piece " + p + " = b[" + sq + "];");
+
+  // Empty square.
+  std::string empty_body;
+  if (last) {
+    if ((leg.mode & fairy::kEnPassant) && (leg.mode & fairy::kMove)) {
+      code.open("if (" + p + " == kEmpty) {");
+      code.open("if (pos.is_ep_square(" + sq + ")) {");
+      emit_add(code, pc, sq, "EnPassant", "pos.ep_victim()");
+      code.close();
+      code.open("else {");
+      emit_add(code, pc, sq, kind, victim);
+      code.close();
+    } else if (leg.mode & fairy::kEnPassant) {
+      code.open("if (" + p + " == kEmpty) {");
+      code.open("if (pos.is_ep_square(" + sq + ")) {");
+      emit_add(code, pc, sq, "EnPassant", "pos.ep_victim()");
+      code.close();
+    } else if (leg.mode & fairy::kMove) {
+      code.open("if (" + p + " == kEmpty) {");
+      emit_add(code, pc, sq, kind, victim);
+    } else {
+      code.open("if (" + p + " == kEmpty) {");
+    }
+  } else {
+    code.open("if (" + p + " == kEmpty) {");
+    if (leg.mode & fairy::kMove) emit_leg(code, pc, path, k + 1, sq, victim);
+  }
+  if (slide) code.line("continue;");
+  code.close();
+
+  // Occupied square (or the edge).
+  if (last) {
+    if (leg.mode & fairy::kCapture) {
+      code.open((slide ? "if (" : "else if (") + std::string("is_color(") + p + ", " + them + ")) {");
+      emit_add(code, pc, sq, kind, victim);
+      code.close();
+    }
+    if (leg.mode & fairy::kFriend) {
+      code.open((slide ? "if (" : "else if (") + std::string("is_color(") + p + ", " + us + ")) {");
+      emit_add(code, pc, sq, kind, victim);
+      code.close();
+    }
+  } else {
+    if ((leg.mode & fairy::kCapture) && victim == "kNoSquare") {
+      code.open("if (is_color(" + p + ", " + them + ")) {");
+      emit_leg(code, pc, path, k + 1, sq, sq);
+      code.close();
+    }
+    if (leg.mode & fairy::kHop) {
+      code.open("if (is_color(" + p + ", White) || is_color(" + p + ", Black)) {");
+      emit_leg(code, pc, path, k + 1, sq, victim);
+      code.close();
+    }
+  }
+  if (slide) code.line("break;");
+  code.close();
+  if (leg.range > 1) code.close();
+}
+
+void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, Color c) {
+  const VariantInfo& info = v.info;
+  const fairy::PieceInfo& piece = info.pieces[type];
+  const spec::Location& where = v.piece_where[type];
+  const PieceContext pc{info, c, info.promotion_rule[type] >= 0};
+  code.line("// " + piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
+            piece.betza + "\", " + o.spec_name + ":" + std::to_string(where.line) + ":" +
+            std::to_string(where.column));
+  code.open("void generate_" + ident(piece.name) + "_" + color_lower(c) +
+            "(const Position& pos, Square from, MoveList& list) {");
+  code.line("const Piece* b = pos.board();");
+  for (const Path& path : piece.program[c].paths) {
+    code.line("// " + path_comment(path));
+    if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
+    emit_leg(code, pc, path, 0, "from", "kNoSquare");
+    if (path.virgin_only) code.close();
+  }
+  code.close();
+  code.line();
+}
+
+// ------------------------------------------------------------------ reverse (attack) tests
+
+// Emits a test that `at` is where leg k stopped, walking that leg backwards; the first leg
+// must lead back to one of `attackers`.
+void emit_back(Code& code, const VariantInfo& info, const Path& path, std::size_t k, const std::string& at,
+               const std::string& attackers, Color by) {
+  const Leg& leg = path.legs[k];
+  const int off = -info.geo.offset(leg.dx, leg.dy);
+  const bool slide = leg.range != 1;
+  const std::string t = "t" + std::to_string(k);
+  const std::string p = "q" + std::to_string(k);
+  if (k == 0) {
+    const std::string found = path.virgin_only ? "(" + attackers + ") && pos.is_virgin(" + t + ")" : attackers;
+    if (!slide) {
+      code.open("{");
+      code.line("const Square " + t + " = Square(" + at + offset_expr(off) + ");");
+      code.line("const Piece " + p + " = b[" + t + "];");
+      code.line("if (" + found + ") return true;");
+      code.close();
+    } else {
+      code.open("{");
+      code.line("Square " + t + " = " + at + ";");
+      code.open(leg.range ? "for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {" : "for (;;) {");
+      code.line(t + " = Square(" + t + offset_expr(off) + ");");
+      code.line("const Piece " + p + " = b[" + t + "];");
+      code.line("if (" + found + ") return true;");
+      code.line("if (" + p + " != kEmpty) break;");
+      code.close();
+      code.close();
+    }
+    return;
+  }
+  const std::uint8_t before = path.legs[k - 1].mode;
+  std::string turn;  // may an occupied square be the turning point?
+  if (before & fairy::kHop) turn = "is_color(" + p + ", White) || is_color(" + p + ", Black)";
+  else if (before & fairy::kCapture) turn = "is_color(" + p + ", " + color_name(~by) + ")";
+  if (!slide) {
+    code.open("{");
+    code.line("const Square " + t + " = Square(" + at + offset_expr(off) + ");");
+  } else {
+    code.open("{");
+    code.line("Square " + t + " = " + at + ";");
+    code.open(leg.range ? "for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {" : "for (;;) {");
+    code.line(t + " = Square(" + t + offset_expr(off) + ");");
+  }
+  code.line("const Piece " + p + " = b[" + t + "];");
+  code.open("if (" + p + " == kEmpty) {");
+  if (before & fairy::kMove) emit_back(code, info, path, k - 1, t, attackers, by);
+  if (slide) code.line("continue;");
+  code.close();
+  if (!turn.empty()) {
+    code.open("if (" + turn + ") {");
+    emit_back(code, info, path, k - 1, t, attackers, by);
+    code.close();
+  }
+  if (slide) code.line("break;");
+  code.close();
+  if (slide) code.close();
+}
+
+void emit_attacks(Code& code, const model::Variant& v, Color by) {
+  const VariantInfo& info = v.info;
+  // Paths that capture, grouped by shape: one backward walk tests every piece type sharing it.
+  struct Group {
+    Path path;
+    std::vector<int> types;
+  };
+  std::vector<Group> groups;
+  for (int type = 0; type < int(info.pieces.size()); ++type)
+    for (const Path& path : info.pieces[type].program[by].paths) {
+      if (!(path.legs.back().mode & fairy::kCapture)) continue;
+      Path shape = path;
+      shape.atom = 0;
+      for (Leg& l : shape.legs) l.mode &= fairy::kMove | fairy::kCapture | fairy::kHop;
+      bool merged = false;
+      for (Group& g : groups)
+        if (g.path == shape) {
+          if (std::find(g.types.begin(), g.types.end(), type) == g.types.end()) g.types.push_back(type);
+          merged = true;
+        }
+      if (!merged) groups.push_back({shape, {type}});
+    }
+  code.open("bool attacked_by_" + color_lower(by) + "(const Position& pos, Square s) {");
+  code.line("const Piece* b = pos.board();");
+  for (const Group& g : groups) {
+    std::string names, test;
+    for (int type : g.types) {
+      names += (names.empty() ? "" : ", ") + info.pieces[type].name;
+      test += (test.empty() ? "" : " || ") + std::string("q0 == ") + piece_const(info, type, by);
+    }
+    code.line("// " + names + ": " + path_comment(g.path));
+    emit_back(code, info, g.path, g.path.legs.size() - 1, "s", test, by);
+  }
+  code.line("return false;");
+  code.close();
+  code.line();
+}
+
+// ------------------------------------------------------------------ model data as C++
+
+std::string leg_literal(const Leg& l) {
+  return "Leg{" + std::to_string(l.dx) + ", " + std::to_string(l.dy) + ", " + std::to_string(l.range) + ", " +
+         std::to_string(l.mode) + "}";
+}
+
+std::string program_literal(const fairy::PieceProgram& prog, const std::string& indent) {
+  std::string s = "PieceProgram{{\n";
+  for (const Path& p : prog.paths) {
+    s += indent + "  Path{{";
+    for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", " : "") + leg_literal(p.legs[i]);
+    s += "}, " + std::string(p.virgin_only ? "true" : "false") + ", " + std::to_string(p.atom) + "},\n";
+  }
+  return s + indent + "}}";
+}
+
+std::string info_code(const VariantInfo& info) {
+  Code c;
+  c.open("VariantInfo make_info() {");
+  c.line("VariantInfo v;");
+  c.line("v.key = " + c_string(info.key) + ";");
+  c.line("v.geo = Geometry{" + std::to_string(info.geo.files) + ", " + std::to_string(info.geo.ranks) + "};");
+  c.line("v.start_fen = " + c_string(info.start_fen) + ";");
+  for (const fairy::PieceInfo& p : info.pieces) {
+    c.open("{");
+    c.line("PieceInfo p;");
+    c.line("p.name = " + c_string(p.name) + ";");
+    c.line("p.letter = '" + std::string(1, p.letter) + "';");
+    c.line("p.betza = " + c_string(p.betza) + ";");
+    c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
+    c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
+    c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");
+    c.line("p.program[Black] = " + program_literal(p.program[fairy::Black], "    ") + ";");
+    c.line("v.pieces.push_back(std::move(p));");
+    c.close();
+  }
+  if (info.castling.enabled)
+    c.line("v.castling = CastlingRule{true, " + std::to_string(info.castling.king_steps) + ", " +
+           std::to_string(info.castling.partner) + "};");
+  for (const fairy::PromotionRule& r : info.promotions) {
+    std::string pieces, to;
+    for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
+    for (const auto& t : r.to)
+      to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) + "}";
+    c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
+           std::to_string(r.mandatory) + ", {" + to + "}, " + (r.recoup ? "true" : "false") + "});");
+  }
+  c.line("v.finalize();");
+  c.line("return v;");
+  c.close();
+  return c.str();
+}
+
+std::string header_comment(const model::Variant& v, const Options& o) {
+  return "// Code generated by fairygen from " + o.spec_name + ". DO NOT EDIT.\n// Variant '" + v.info.key +
+         "', declared at " + o.spec_name + ":" + std::to_string(v.spec->where.line) + ":" +
+         std::to_string(v.spec->where.column) + ".\n";
+}
+
+}  // namespace
+
+std::string movegen_code(const model::Variant& v, const Options& o) {
+  const VariantInfo& info = v.info;
+  Code code;
+  code.line("// Board: " + std::to_string(info.geo.files) + "x" + std::to_string(info.geo.ranks) +
+            ", mailbox stride " + std::to_string(info.geo.stride()) + ".");
+  for (Color c : {fairy::White, fairy::Black})
+    for (int t = 0; t < int(info.pieces.size()); ++t)
+      code.line("constexpr Piece " + piece_const(info, t, c) + " = " + std::to_string(fairy::make_piece(c, t)) + ";");
+  code.line();
+  for (Color c : {fairy::White, fairy::Black})
+    for (int t = 0; t < int(info.pieces.size()); ++t) emit_piece(code, v, o, t, c);
+  for (Color c : {fairy::White, fairy::Black}) emit_attacks(code, v, c);
+  for (Color c : {fairy::White, fairy::Black}) {
+    code.open("void generate_" + color_lower(c) + "(const Position& pos, MoveList& list) {");
+    code.line("const Square* squares = pos.piece_squares(" + color_name(c) + ");");
+    code.open("for (int i = 0, n = pos.piece_total(" + color_name(c) + "); i < n; ++i) {");
+    code.line("const Square from = squares[i];");
+    code.open("switch (pos.at(from)) {");
+    for (int t = 0; t < int(info.pieces.size()); ++t)
+      code.line("case " + piece_const(info, t, c) + ": generate_" + ident(info.pieces[t].name) + "_" + color_lower(c) +
+                "(pos, from, list); break;");
+    code.line("default: break;");
+    code.close();
+    code.close();
+    code.close();
+    code.line();
+  }
+  return code.str();
+}
+
+std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
+  const std::string key = v.info.key;
+  const std::map<std::string, std::string> values = {
+      {"header", header_comment(v, o)},
+      {"key", key},
+      {"movegen", movegen_code(v, o)},
+      {"info", info_code(v.info)},
+  };
+  const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)}, {"key", key}};
+  return {
+      {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
+      {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},
+  };
+}
+
+Output registry(const std::vector<model::Variant>& vs, const Options& o) {
+  std::string includes, entries;
+  for (const auto& v : vs) {
+    includes += "#include \"" + v.info.key + ".hpp\"\n";
+    const std::string ns = "gen::" + v.info.key;
+    entries += "      {\"" + v.info.key + "\", &" + ns + "::info, [] { return make_engine_for<" + ns + "::Rules>(" + ns +
+               "::info()); }},\n";
+  }
+  return {"registry.cpp", Template::load(o.template_dir + "/registry.cpp.in")
+                              .render({{"spec", o.spec_name}, {"includes", includes}, {"entries", entries}})};
+}
+
+std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o) {
+  std::string fast, slow;
+  for (const auto& v : vs) {
+    for (std::size_t i = 0; i < v.spec->perft.size(); ++i) {
+      const spec::PerftSpec& p = v.spec->perft[i];
+      const std::string name = p.name.empty() ? "position" + std::to_string(i + 1) : ident(p.name);
+      for (std::size_t d = 0; d < p.counts.size(); ++d) {
+        const int depth = int(d) + 1;
+        const bool is_slow = p.slow_from && depth >= p.slow_from;
+        std::string& out = is_slow ? slow : fast;
+        out += "// " + o.spec_name + ":" + std::to_string(p.where.line) + ": " + p.source + "\n";
+        out += "TEST(Perft_" + v.info.key + ", " + name + "_depth" + std::to_string(depth) + ") {\n";
+        out += "  expect_perft(\"" + v.info.key + "\", " + c_string(p.fen.value) + ", " + std::to_string(depth) + ", " +
+               std::to_string(p.counts[d]) + "ull);\n}\n\n";
+      }
+    }
+  }
+  const Template t = Template::load(o.template_dir + "/perft_tests.cpp.in");
+  return {{"perft_tests.cpp", t.render({{"spec", o.spec_name}, {"tests", fast}})},
+          {"perft_slow_tests.cpp", t.render({{"spec", o.spec_name}, {"tests", slow}})}};
+}
+
+std::vector<std::string> write_outputs(const std::vector<Output>& outputs, const std::string& dir, bool check_only) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> changed;
+  if (!check_only) fs::create_directories(dir);
+  for (const Output& out : outputs) {
+    const fs::path path = fs::path(dir) / out.name;
+    std::ifstream in(path, std::ios::binary);
+    if (in) {
+      std::stringstream buf;
+      buf << in.rdbuf();
+      if (buf.str() == out.content) continue;
+    }
+    changed.push_back(out.name);
+    if (check_only) continue;
+    const fs::path tmp = path.string() + ".tmp";
+    {
+      std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+      f << out.content;
+      if (!f.flush()) throw std::runtime_error(tmp.string() + ": error: cannot write");
+    }
+    fs::rename(tmp, path);
+  }
+  return changed;
+}
+
+}  // namespace fairygen::emit

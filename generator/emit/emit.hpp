@@ -1,0 +1,37 @@
+// Stage 4 of fairygen: C++ emission. Generated files are byte-identical for the same input,
+// are written only when their content changes, and never half-written.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "generator/model/model.hpp"
+
+namespace fairygen::emit {
+
+struct Output {
+  std::string name;     // file name inside the output directory
+  std::string content;
+};
+
+struct Options {
+  std::string template_dir;
+  std::string spec_name;  // how the spec file is named in comments, e.g. "variants.yaml"
+};
+
+// <key>.hpp and <key>.cpp for one variant.
+std::vector<Output> variant_module(const model::Variant& v, const Options& o);
+// registry.cpp: every generated variant, by key.
+Output registry(const std::vector<model::Variant>& vs, const Options& o);
+// perft_tests.cpp and perft_slow_tests.cpp: GoogleTest cases from every perft: entry.
+std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o);
+
+// The C++ of a variant's move generator alone (the body the module template wraps).
+std::string movegen_code(const model::Variant& v, const Options& o);
+
+// Writes each output whose content differs from the file on disk (via a temporary file and a
+// rename). Returns the names written. With check_only, writes nothing and returns the names
+// that are missing or stale.
+std::vector<std::string> write_outputs(const std::vector<Output>& outputs, const std::string& dir, bool check_only);
+
+}  // namespace fairygen::emit

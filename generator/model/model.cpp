@@ -1,0 +1,129 @@
+#include "generator/model/model.hpp"
+
+#include <algorithm>
+
+#include "generator/betza/betza.hpp"
+#include "runtime/position.hpp"
+
+namespace fairygen::model {
+
+using spec::Location;
+using spec::SpecError;
+
+namespace {
+
+// A location `offset` characters into a one-line scalar (for XBetza and FEN columns).
+Location inside(const Location& where, int column) {
+  Location l = where;
+  l.column += column - 1;
+  return l;
+}
+
+int piece_type(const fairy::VariantInfo& info, const spec::Located<std::string>& name, const std::string& what) {
+  for (int t = 0; t < int(info.pieces.size()); ++t)
+    if (info.pieces[t].name == name.value) return t;
+  throw SpecError(name.where, what + " '" + name.value + "' is not one of the variant's pieces");
+}
+
+}  // namespace
+
+Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
+  Variant out;
+  out.spec = &vs;
+  fairy::VariantInfo& info = out.info;
+  info.key = vs.key;
+  info.geo.files = vs.files.value;
+  info.geo.ranks = vs.ranks.value;
+
+  for (const spec::PieceUse& use : vs.pieces) {
+    const spec::PieceSpec* cat = file.find_piece(use.name.value);
+    if (!cat) throw SpecError(use.name.where, "unknown piece '" + use.name.value + "' (not in the pieces: catalogue)");
+    for (const auto& p : info.pieces)
+      if (p.name == cat->name) throw SpecError(use.name.where, "piece '" + cat->name + "' is listed twice");
+    fairy::PieceInfo p;
+    p.name = cat->name;
+    p.letter = use.letter ? use.letter->value : cat->letter.value;
+    const spec::Located<std::string>& betza = use.betza ? *use.betza : cat->betza;
+    p.betza = betza.value;
+    p.royal = cat->royal;
+    p.ep_victim = cat->en_passant;
+    for (const auto& q : info.pieces)
+      if (q.letter == p.letter)
+        throw SpecError(use.letter ? use.letter->where : use.name.where,
+                        "letter " + std::string(1, p.letter) + " is used by both '" + q.name + "' and '" + p.name + "'");
+    try {
+      const auto atoms = betza::parse(betza.value);
+      for (fairy::Color c : {fairy::White, fairy::Black}) p.program[c] = betza::compile(atoms, c);
+    } catch (const betza::Error& e) {
+      throw SpecError(inside(betza.where, e.column), std::string(e.what()) + " in \"" + betza.value + "\"");
+    }
+    info.pieces.push_back(std::move(p));
+    out.piece_where.push_back(betza.where);
+  }
+  if (int(info.pieces.size()) > fairy::kMaxPieceTypes)
+    throw SpecError(vs.where, "more than " + std::to_string(fairy::kMaxPieceTypes) + " piece types");
+
+  if (vs.castling) {
+    info.castling.enabled = true;
+    info.castling.king_steps = vs.castling->king_steps.value;
+    info.castling.partner = piece_type(info, vs.castling->partner, "castling partner");
+    if (std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
+      throw SpecError(vs.castling->where, "castling needs a royal piece");
+  }
+  for (const spec::PromotionSpec& ps : vs.promotions) {
+    fairy::PromotionRule r;
+    for (const auto& name : ps.pieces) r.pieces.push_back(piece_type(info, name, "promoting piece"));
+    r.zone = ps.zone.value;
+    if (r.zone > info.geo.ranks) throw SpecError(ps.zone.where, "zone is deeper than the board");
+    r.mandatory = ps.mandatory ? ps.mandatory->value : r.zone;
+    if (r.mandatory > r.zone) throw SpecError(ps.mandatory->where, "mandatory is deeper than the zone");
+    for (const auto& t : ps.to) {
+      const int type = piece_type(info, t.piece, "promotion target");
+      if (t.depth > r.zone) throw SpecError(t.piece.where, "target depth is deeper than the zone");
+      r.to.push_back({type, t.depth});
+    }
+    if (r.to.empty()) throw SpecError(ps.where, "promotion needs at least one target");
+    r.recoup = ps.recoup;
+    info.promotions.push_back(std::move(r));
+  }
+
+  info.start_fen = vs.start.value;
+  try {
+    info.finalize();
+  } catch (const fairy::FenError& e) {
+    throw SpecError(inside(vs.start.where, e.column), std::string("start position: ") + e.what());
+  } catch (const std::runtime_error& e) {
+    throw SpecError(vs.where, e.what());
+  }
+
+  // Perft positions must at least be readable FENs of this variant.
+  for (const spec::PerftSpec& p : vs.perft) {
+    if (p.fen.value == "start") continue;
+    try {
+      fairy::Position pos(info);
+      pos.set_fen(p.fen.value);
+    } catch (const fairy::FenError& e) {
+      throw SpecError(inside(p.fen.where, e.column), std::string("perft position: ") + e.what());
+    }
+  }
+  return out;
+}
+
+std::vector<Variant> build_all(const spec::SpecFile& file) {
+  std::vector<Variant> out;
+  for (const spec::VariantSpec& v : file.variants) out.push_back(build(file, v));
+  return out;
+}
+
+fairy::VariantInfo load_variant(const std::string& path, const std::string& key) {
+  const spec::SpecFile file = spec::load(path);
+  const spec::VariantSpec* v = file.find_variant(key);
+  if (!v) {
+    std::string known;
+    for (const auto& x : file.variants) known += (known.empty() ? "" : ", ") + x.key;
+    throw SpecError(Location{path, 0, 0}, "no variant '" + key + "' (the file has: " + known + ")");
+  }
+  return build(file, *v).info;
+}
+
+}  // namespace fairygen::model

@@ -1,0 +1,29 @@
+// Stages 2 and 3 of fairygen: check a loaded spec and lower one variant to the runtime model
+// (fairy::VariantInfo), compiling every XBetza string. Errors carry the spec location.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "generator/spec/spec.hpp"
+#include "runtime/variant_info.hpp"
+
+namespace fairygen::model {
+
+// The lowered variant plus where each part came from, for comments in generated code.
+struct Variant {
+  fairy::VariantInfo info;
+  const spec::VariantSpec* spec = nullptr;
+  std::vector<spec::Location> piece_where;  // per piece type: where its XBetza was written
+};
+
+// Builds and finalizes one variant; throws spec::SpecError.
+Variant build(const spec::SpecFile& file, const spec::VariantSpec& variant);
+
+// Builds every variant (checks the whole file); throws spec::SpecError at the first error.
+std::vector<Variant> build_all(const spec::SpecFile& file);
+
+// Convenience for the interpreter: load a file and build one variant by key.
+fairy::VariantInfo load_variant(const std::string& path, const std::string& key);
+
+}  // namespace fairygen::model

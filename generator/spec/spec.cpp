@@ -1,0 +1,264 @@
+#include "generator/spec/spec.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+namespace fairygen::spec {
+
+const PieceSpec* SpecFile::find_piece(const std::string& name) const {
+  for (const PieceSpec& p : pieces)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+const VariantSpec* SpecFile::find_variant(const std::string& key) const {
+  for (const VariantSpec& v : variants)
+    if (v.key == key) return &v;
+  return nullptr;
+}
+
+namespace {
+
+class Loader {
+ public:
+  explicit Loader(std::string path) : path_(std::move(path)) {}
+
+  Location at(const YAML::Node& n) const {
+    const YAML::Mark m = n.Mark();
+    return Location{path_, m.line + 1, m.column + 1};
+  }
+
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& what) const { throw SpecError(at(n), what); }
+
+  void expect_map(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsMap()) fail(n, what + " must be a mapping");
+  }
+
+  // Rejects keys not in `allowed`; a misspelt key is an error, never ignored.
+  void check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
+                  const std::string& what) const {
+    for (const auto& kv : map) {
+      const std::string key = kv.first.Scalar();
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+        std::string list;
+        for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+        fail(kv.first, "unknown key '" + key + "' in " + what + " (expected one of: " + list + ")");
+      }
+    }
+  }
+
+  YAML::Node require(const YAML::Node& map, const std::string& key, const std::string& what) const {
+    const YAML::Node n = map[key];
+    if (!n) fail(map, what + " needs '" + key + "'");
+    return n;
+  }
+
+  std::string scalar(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsScalar()) fail(n, what + " must be a single value");
+    return n.Scalar();
+  }
+
+  Located<std::string> str(const YAML::Node& n, const std::string& what) const { return {scalar(n, what), at(n)}; }
+
+  long long integer(const YAML::Node& n, const std::string& what, long long lo, long long hi) const {
+    const std::string s = scalar(n, what);
+    std::size_t used = 0;
+    long long v = 0;
+    try {
+      v = std::stoll(s, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != s.size() || s.empty()) fail(n, what + " must be a whole number, not '" + s + "'");
+    if (v < lo || v > hi) fail(n, what + " must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v;
+  }
+
+  Located<int> small_int(const YAML::Node& n, const std::string& what, int lo, int hi) const {
+    return {int(integer(n, what, lo, hi)), at(n)};
+  }
+
+  bool boolean(const YAML::Node& n, const std::string& what) const {
+    const std::string s = scalar(n, what);
+    if (s == "true") return true;
+    if (s == "false") return false;
+    fail(n, what + " must be true or false, not '" + s + "'");
+  }
+
+  Located<char> letter(const YAML::Node& n, const std::string& what) const {
+    const std::string s = scalar(n, what);
+    if (s.size() != 1 || s[0] < 'A' || s[0] > 'Z') fail(n, what + " must be one upper-case letter, not '" + s + "'");
+    return {s[0], at(n)};
+  }
+
+  std::vector<Located<std::string>> names(const YAML::Node& n, const std::string& what) const {
+    std::vector<Located<std::string>> out;
+    if (n.IsScalar()) return {str(n, what)};
+    if (!n.IsSequence()) fail(n, what + " must be a name or a list of names");
+    for (const auto& item : n) out.push_back(str(item, what));
+    return out;
+  }
+
+  PieceSpec piece(const std::string& name, const YAML::Node& key, const YAML::Node& n) const {
+    expect_map(n, "piece '" + name + "'");
+    check_keys(n, {"letter", "betza", "royal", "en_passant"}, "piece '" + name + "'");
+    PieceSpec p;
+    p.name = name;
+    p.where = at(key);
+    p.letter = letter(require(n, "letter", "piece '" + name + "'"), "letter");
+    p.betza = str(require(n, "betza", "piece '" + name + "'"), "betza");
+    if (n["royal"]) p.royal = boolean(n["royal"], "royal");
+    if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
+    return p;
+  }
+
+  PieceUse piece_use(const YAML::Node& n) const {
+    PieceUse u;
+    if (n.IsScalar()) {
+      u.name = str(n, "piece name");
+      return u;
+    }
+    expect_map(n, "a variant's piece");
+    check_keys(n, {"piece", "letter", "betza"}, "a variant's piece");
+    u.name = str(require(n, "piece", "a variant's piece entry"), "piece");
+    if (n["letter"]) u.letter = letter(n["letter"], "letter");
+    if (n["betza"]) u.betza = str(n["betza"], "betza");
+    return u;
+  }
+
+  CastlingSpec castling(const YAML::Node& n) const {
+    expect_map(n, "castling");
+    check_keys(n, {"king_steps", "partner"}, "castling");
+    CastlingSpec c;
+    c.where = at(n);
+    c.king_steps = small_int(require(n, "king_steps", "castling"), "king_steps", 1, 14);
+    c.partner = str(require(n, "partner", "castling"), "partner");
+    return c;
+  }
+
+  PromotionSpec promotion(const YAML::Node& n) const {
+    expect_map(n, "promotion");
+    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup"}, "promotion");
+    PromotionSpec p;
+    p.where = at(n);
+    p.pieces = names(require(n, "pieces", "promotion"), "promotion pieces");
+    p.zone = small_int(require(n, "zone", "promotion"), "zone", 1, 16);
+    if (n["mandatory"]) p.mandatory = small_int(n["mandatory"], "mandatory", 0, 16);
+    const YAML::Node to = require(n, "to", "promotion");
+    if (!to.IsSequence()) fail(to, "promotion 'to' must be a list");
+    for (const auto& item : to) {
+      PromotionTargetSpec t;
+      if (item.IsMap()) {
+        check_keys(item, {"piece", "depth"}, "promotion target");
+        t.piece = str(require(item, "piece", "promotion target"), "piece");
+        if (item["depth"]) t.depth = small_int(item["depth"], "depth", 1, 16).value;
+      } else {
+        t.piece = str(item, "promotion target");
+      }
+      p.to.push_back(t);
+    }
+    if (n["recoup"]) p.recoup = boolean(n["recoup"], "recoup");
+    return p;
+  }
+
+  PerftSpec perft(const YAML::Node& n) const {
+    expect_map(n, "perft entry");
+    check_keys(n, {"name", "fen", "counts", "source", "slow_from"}, "perft entry");
+    PerftSpec p;
+    p.where = at(n);
+    p.fen = str(require(n, "fen", "perft entry"), "fen");
+    if (n["name"]) p.name = scalar(n["name"], "name");
+    const YAML::Node counts = require(n, "counts", "perft entry");
+    if (!counts.IsSequence() || counts.size() == 0) fail(counts, "counts must be a non-empty list (perft 1, 2, ...)");
+    for (const auto& c : counts) p.counts.push_back(std::uint64_t(integer(c, "perft count", 1, (1LL << 62))));
+    // Every count says where it came from: another engine, a published table or a hand count.
+    p.source = scalar(require(n, "source", "perft entry"), "source");
+    if (p.source.size() < 8) fail(n["source"], "source must say where the counts come from");
+    if (n["slow_from"]) p.slow_from = small_int(n["slow_from"], "slow_from", 1, 20).value;
+    return p;
+  }
+
+  VariantSpec variant(const std::string& key, const YAML::Node& keynode, const YAML::Node& n) const {
+    const std::string what = "variant '" + key + "'";
+    expect_map(n, what);
+    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "perft"}, what);
+    VariantSpec v;
+    v.key = key;
+    v.where = at(keynode);
+    const YAML::Node board = require(n, "board", what);
+    expect_map(board, "board");
+    check_keys(board, {"files", "ranks"}, "board");
+    v.files = small_int(require(board, "files", "board"), "files", 1, 16);
+    v.ranks = small_int(require(board, "ranks", "board"), "ranks", 1, 16);
+    const YAML::Node pieces = require(n, "pieces", what);
+    if (!pieces.IsSequence()) fail(pieces, "pieces must be a list");
+    for (const auto& p : pieces) v.pieces.push_back(piece_use(p));
+    v.start = str(require(n, "start", what), "start");
+    if (n["castling"]) v.castling = castling(n["castling"]);
+    if (const YAML::Node promo = n["promotion"]) {
+      if (promo.IsSequence())
+        for (const auto& p : promo) v.promotions.push_back(promotion(p));
+      else
+        v.promotions.push_back(promotion(promo));
+    }
+    if (const YAML::Node perfts = n["perft"]) {
+      if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
+      for (const auto& p : perfts) v.perft.push_back(perft(p));
+    }
+    return v;
+  }
+
+  SpecFile file(const YAML::Node& root) const {
+    SpecFile out;
+    out.path = path_;
+    if (!root.IsMap()) fail(root, "the top level must be a mapping with 'pieces' and 'variants'");
+    check_keys(root, {"pieces", "variants"}, "the top level");
+    const YAML::Node pieces = require(root, "pieces", "the top level");
+    expect_map(pieces, "pieces");
+    for (const auto& kv : pieces) {
+      const std::string name = kv.first.Scalar();
+      if (out.find_piece(name)) fail(kv.first, "piece '" + name + "' is defined twice");
+      out.pieces.push_back(piece(name, kv.first, kv.second));
+    }
+    const YAML::Node variants = require(root, "variants", "the top level");
+    expect_map(variants, "variants");
+    for (const auto& kv : variants) {
+      const std::string key = kv.first.Scalar();
+      if (out.find_variant(key)) fail(kv.first, "variant '" + key + "' is defined twice");
+      for (char ch : key)
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'))
+          fail(kv.first, "variant key '" + key + "' may use only a-z, 0-9 and _");
+      out.variants.push_back(variant(key, kv.first, kv.second));
+    }
+    return out;
+  }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace
+
+SpecFile load_string(const std::string& text, const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw SpecError(Location{path, e.mark.line + 1, e.mark.column + 1}, e.msg);
+  }
+  return Loader(path).file(root);
+}
+
+SpecFile load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SpecError(Location{path, 0, 0}, "cannot open file");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return load_string(buf.str(), path);
+}
+
+}  // namespace fairygen::spec

@@ -1,0 +1,159 @@
+// fairy: the command-line front of the runtime.
+//   fairy list
+//   fairy perft VARIANT DEPTH [--fen FEN] [--divide] [--spec FILE] [--interpret]
+//   fairy bench [VARIANT...] [--depth N]
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "generator/model/model.hpp"
+#include "runtime/registry.hpp"
+#include "runtime/uci.hpp"
+
+namespace {
+
+using namespace fairy;
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string known_keys() {
+  std::string s;
+  for (const auto& v : compiled_variants()) s += (s.empty() ? "" : ", ") + std::string(v.key);
+  return s;
+}
+
+// The engine for a variant: the compiled module, or the interpreter over a spec file.
+std::unique_ptr<Engine> open_engine(const std::string& key, const std::string& spec, bool interpret) {
+  if (!spec.empty()) return std::make_unique<InterpretedEngine>(fairygen::model::load_variant(spec, key));
+  const CompiledVariant* v = find_compiled(key);
+  if (!v) throw UsageError("unknown variant '" + key + "' (known: " + known_keys() + ")");
+  if (interpret) return std::make_unique<InterpretedEngine>(v->info());
+  return v->engine();
+}
+
+void set_position(Position& pos, const std::optional<std::string>& fen) {
+  if (!fen) {
+    pos.set_start();
+    return;
+  }
+  try {
+    pos.set_fen(*fen);
+  } catch (const FenError& e) {
+    throw UsageError("bad FEN at column " + std::to_string(e.column) + ": " + e.what() + "\n  " + *fen + "\n  " +
+                     std::string(std::size_t(std::max(0, e.column - 1)), ' ') + "^");
+  }
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide,
+              const std::string& spec, bool interpret) {
+  const auto engine = open_engine(key, spec, interpret);
+  Position pos(engine->variant());
+  set_position(pos, fen);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t nodes = 0;
+  if (divide) {
+    for (const auto& [move, count] : engine->divide(pos, depth)) {
+      fmt::print("{}: {}\n", to_uci(pos, move), count);
+      nodes += count;
+    }
+    fmt::print("\n");
+  } else {
+    nodes = engine->perft(pos, depth);
+  }
+  const double secs = seconds_since(t0);
+  fmt::print("Nodes searched: {}\n", nodes);
+  std::fflush(stdout);
+  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s)\n", key, depth, nodes, secs,
+             secs > 0 ? double(nodes) / secs : 0.0);
+  return 0;
+}
+
+int run_list() {
+  for (const auto& v : compiled_variants()) {
+    const VariantInfo& info = v.info();
+    fmt::print("{:<12} {}x{}  {} piece types  {}\n", v.key, info.geo.files, info.geo.ranks, info.pieces.size(),
+               info.start_fen);
+  }
+  return 0;
+}
+
+// The start-position perft of each variant at a depth that keeps the run short.
+int run_bench(const std::vector<std::string>& keys, int depth) {
+  fmt::print("{:<12} {:>5} {:>14} {:>9} {:>14}\n", "variant", "depth", "nodes", "seconds", "nodes/s");
+  std::uint64_t total = 0;
+  double total_secs = 0;
+  for (const auto& v : compiled_variants()) {
+    if (!keys.empty() && std::find(keys.begin(), keys.end(), v.key) == keys.end()) continue;
+    const VariantInfo& info = v.info();
+    const int d = depth ? depth : info.geo.files * info.geo.ranks <= 64 ? 5 : info.geo.files * info.geo.ranks <= 100 ? 4 : 3;
+    const auto engine = v.engine();
+    Position pos(info);
+    pos.set_start();
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t nodes = engine->perft(pos, d);
+    const double secs = seconds_since(t0);
+    total += nodes;
+    total_secs += secs;
+    fmt::print("{:<12} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", v.key, d, nodes, secs, secs > 0 ? nodes / secs : 0.0);
+    std::fflush(stdout);
+  }
+  fmt::print("{:<12} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", "total", "", total, total_secs,
+             total_secs > 0 ? total / total_secs : 0.0);
+  for (const auto& k : keys)
+    if (!find_compiled(k)) throw UsageError("unknown variant '" + k + "' (known: " + known_keys() + ")");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"fairy: chess-variant rules, move generation and perft"};
+  app.require_subcommand(1);
+
+  app.add_subcommand("list", "list the compiled variants");
+
+  auto* perft = app.add_subcommand("perft", "count the leaf nodes of the legal move tree");
+  std::string key, spec;
+  int depth = 0;
+  std::optional<std::string> fen;
+  bool divide = false, interpret = false;
+  perft->add_option("variant", key, "variant key (see 'fairy list')")->required();
+  perft->add_option("depth", depth, "depth in plies (1-30)")->required()->check(CLI::Range(1, 30));
+  perft->add_option("--fen", fen, "start from this FEN instead of the start position");
+  perft->add_flag("--divide", divide, "one line per root move, like Fairy-Stockfish's go perft");
+  perft->add_option("--spec", spec, "interpret the variant from this YAML file instead of the compiled module");
+  perft->add_flag("--interpret", interpret, "run the compiled variant's model through the interpreter");
+
+  auto* bench = app.add_subcommand("bench", "start-position perft of every variant, with nodes/second");
+  std::vector<std::string> bench_keys;
+  int bench_depth = 0;
+  bench->add_option("variants", bench_keys, "only these variants");
+  bench->add_option("--depth", bench_depth, "depth for all (default: by board size)")->check(CLI::Range(1, 30));
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (app.got_subcommand("list")) return run_list();
+    if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, spec, interpret);
+    if (app.got_subcommand("bench")) return run_bench(bench_keys, bench_depth);
+  } catch (const UsageError& e) {
+    fmt::print(stderr, "fairy: error: {}\n", e.what());
+    return 2;
+  } catch (const fairygen::spec::SpecError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "fairy: error: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}

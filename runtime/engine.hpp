@@ -1,0 +1,64 @@
+// A type-erased front to one rules implementation (a generated module or the interpreter), so
+// the CLI and tests can pick a variant by key at run time. The virtual call happens once per
+// request (a perft, a move list), never per move.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "runtime/interpreter.hpp"
+#include "runtime/perft.hpp"
+
+namespace fairy {
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual const VariantInfo& variant() const = 0;
+  virtual std::uint64_t perft(Position& pos, int depth) const = 0;
+  virtual std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const = 0;
+  virtual void legal_moves(Position& pos, MoveList& out) const = 0;
+  virtual bool in_check(const Position& pos) const = 0;
+  virtual bool attacked(const Position& pos, Square s, Color by) const = 0;
+};
+
+template <class R>
+class EngineFor final : public Engine {
+ public:
+  EngineFor(const VariantInfo& info, R rules) : info_(&info), rules_(std::move(rules)) {}
+  const VariantInfo& variant() const override { return *info_; }
+  std::uint64_t perft(Position& pos, int depth) const override { return fairy::perft(pos, rules_, depth); }
+  std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
+    return perft_divide(pos, rules_, depth);
+  }
+  void legal_moves(Position& pos, MoveList& out) const override { generate_legal(pos, rules_, out); }
+  bool in_check(const Position& pos) const override { return fairy::in_check(pos, rules_); }
+  bool attacked(const Position& pos, Square s, Color by) const override { return rules_.attacked(pos, s, by); }
+
+ private:
+  const VariantInfo* info_;
+  R rules_;
+};
+
+// The interpreter over a model it owns (e.g. loaded from a YAML file at run time).
+class InterpretedEngine final : public Engine {
+ public:
+  explicit InterpretedEngine(VariantInfo info)
+      : info_(std::make_unique<VariantInfo>(std::move(info))), inner_(*info_, Interpreter(*info_)) {}
+  const VariantInfo& variant() const override { return *info_; }
+  std::uint64_t perft(Position& pos, int depth) const override { return inner_.perft(pos, depth); }
+  std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
+    return inner_.divide(pos, depth);
+  }
+  void legal_moves(Position& pos, MoveList& out) const override { inner_.legal_moves(pos, out); }
+  bool in_check(const Position& pos) const override { return inner_.in_check(pos); }
+  bool attacked(const Position& pos, Square s, Color by) const override { return inner_.attacked(pos, s, by); }
+
+ private:
+  std::unique_ptr<VariantInfo> info_;
+  EngineFor<Interpreter> inner_;
+};
+
+}  // namespace fairy

@@ -1,0 +1,49 @@
+// Board geometry on a padded mailbox.
+//
+// Files and ranks live in a 1-D array with a border of kWall cells kPad wide, so that any leap
+// of up to kPad squares in each direction from a board square lands either on the board or on
+// the border: an off-board test is one load. Rows share their left/right border (the right
+// border of one row is the left border of the next), so the row stride is files + kPad.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "runtime/types.hpp"
+
+namespace fairy {
+
+constexpr int kPad = 3;          // longest leap component: H, C, Z, G are 3 squares
+constexpr int kMaxFiles = 16;
+constexpr int kMaxRanks = 16;
+
+struct Geometry {
+  int files = 8;
+  int ranks = 8;
+
+  constexpr int stride() const { return files + kPad; }
+  constexpr int cells() const { return (ranks + 2 * kPad) * stride() + kPad; }
+  constexpr Square square(int file, int rank) const {
+    return Square((rank + kPad) * stride() + kPad + file);
+  }
+  constexpr int file_of(Square s) const { return s % stride() - kPad; }
+  constexpr int rank_of(Square s) const { return s / stride() - kPad; }
+  constexpr bool on_board(Square s) const {
+    const int f = file_of(s), r = rank_of(s);
+    return s >= 0 && f >= 0 && f < files && r >= 0 && r < ranks;
+  }
+  // Offset of a (dx, dy) step: dx files right, dy ranks up.
+  constexpr int offset(int dx, int dy) const { return dy * stride() + dx; }
+  // Rank counted from the given side's own back rank (0 = own first rank).
+  constexpr int relative_rank(Square s, Color c) const {
+    return c == White ? rank_of(s) : ranks - 1 - rank_of(s);
+  }
+
+  // "e4", "a10", "p16"; "-" for kNoSquare.
+  std::string name(Square s) const;
+  // Parses a square name at the start of text; returns the square and the characters used
+  // (0 and kNoSquare when there is none on this board).
+  std::pair<Square, int> parse(std::string_view text) const;
+};
+
+}  // namespace fairy

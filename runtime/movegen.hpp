@@ -1,0 +1,105 @@
+// Move-generation pieces shared by generated modules and the interpreter: promotion choices,
+// castling, and the legality filter. A "rules" type R provides
+//   void generate(const Position&, MoveList&) const;       // pseudo-legal moves
+//   bool attacked(const Position&, Square, Color by) const; // can `by` capture on the square
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "runtime/position.hpp"
+
+namespace fairy {
+
+// Adds m (m.promo == 0), expanded into the promotion choices the variant allows there.
+// A move into a rank where promotion is compulsory but no choice is available is dropped.
+inline void add_promotions(const Position& pos, MoveList& list, Move m) {
+  const VariantInfo& v = pos.variant();
+  const Piece p = pos.at(m.from);
+  const int rule = v.promotion_rule[type_of(p)];
+  if (rule < 0) {
+    list.push(m);
+    return;
+  }
+  const PromotionRule& pr = v.promotions[rule];
+  const Color c = color_of(p);
+  const int depth = v.geo.ranks - v.geo.relative_rank(m.to, c);  // 1 = last rank
+  if (depth > pr.zone) {
+    list.push(m);
+    return;
+  }
+  if (depth > pr.mandatory) list.push(m);
+  for (const PromotionTarget& t : pr.to) {
+    if (t.depth && depth > t.depth) continue;
+    if (pr.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
+    m.promo = std::uint8_t(t.type + 1);
+    list.push(m);
+  }
+}
+
+// Castling: the unmoved royal moves king_steps towards an unmoved partner on its rank, which
+// lands on the square the royal crossed last. Every square between the two and both landing
+// squares must be empty (except for the two pieces). Attacks are checked by is_legal().
+inline void generate_castling(const Position& pos, MoveList& list) {
+  const VariantInfo& v = pos.variant();
+  if (!v.castling.enabled) return;
+  const Color us = pos.side_to_move();
+  const Square k = pos.royal(us);
+  if (k == kNoSquare || !pos.tracked_virgin(k)) return;
+  const Geometry& g = v.geo;
+  const Piece partner = make_piece(us, v.castling.partner);
+  const int kf = g.file_of(k), rank = g.rank_of(k);
+  for (int dir : {1, -1}) {
+    const int kto_f = kf + dir * v.castling.king_steps;
+    if (kto_f < 0 || kto_f >= g.files) continue;
+    for (int pf = kf + dir; pf >= 0 && pf < g.files; pf += dir) {
+      const Square ps = g.square(pf, rank);
+      if (pos.at(ps) != partner || !pos.tracked_virgin(ps)) continue;
+      const int rto_f = kto_f - dir;
+      const int lo = std::min({kf, pf, kto_f, rto_f}), hi = std::max({kf, pf, kto_f, rto_f});
+      bool clear = true;
+      for (int f = lo; f <= hi && clear; ++f)
+        if (f != kf && f != pf && pos.at(g.square(f, rank)) != kEmpty) clear = false;
+      if (clear) list.push(Move{k, g.square(kto_f, rank), ps, g.square(rto_f, rank), MoveKind::Castling, 0});
+    }
+  }
+}
+
+// Makes m if it is legal and returns true; otherwise leaves the position unchanged.
+template <class R>
+bool make_if_legal(Position& pos, const R& rules, const Move& m) {
+  const Color us = pos.side_to_move();
+  if (m.kind == MoveKind::Castling) {
+    // Not out of check and not through an attacked square; the destination is checked below.
+    const int step = m.to > m.from ? 1 : -1;
+    for (Square s = m.from; s != m.to; s = Square(s + step))
+      if (rules.attacked(pos, s, ~us)) return false;
+  }
+  pos.make(m);
+  const Square royal = pos.royal(us);
+  if (royal != kNoSquare && rules.attacked(pos, royal, ~us)) {
+    pos.unmake();
+    return false;
+  }
+  return true;
+}
+
+template <class R>
+bool in_check(const Position& pos, const R& rules) {
+  const Color us = pos.side_to_move();
+  return pos.royal(us) != kNoSquare && rules.attacked(pos, pos.royal(us), ~us);
+}
+
+template <class R>
+void generate_legal(Position& pos, const R& rules, MoveList& out) {
+  MoveList pseudo;
+  rules.generate(pos, pseudo);
+  out.size = 0;
+  for (const Move& m : pseudo)
+    if (make_if_legal(pos, rules, m)) {
+      pos.unmake();
+      out.push(m);
+    }
+}
+
+}  // namespace fairy

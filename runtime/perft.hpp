@@ -1,0 +1,41 @@
+// Perft: count the leaf nodes of the legal move tree, bulk-counted at depth 1.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "runtime/movegen.hpp"
+
+namespace fairy {
+
+template <class R>
+std::uint64_t perft(Position& pos, const R& rules, int depth) {
+  if (depth <= 0) return 1;
+  MoveList list;
+  rules.generate(pos, list);
+  std::uint64_t nodes = 0;
+  for (const Move& m : list) {
+    if (!make_if_legal(pos, rules, m)) continue;
+    nodes += depth == 1 ? 1 : perft(pos, rules, depth - 1);
+    pos.unmake();
+  }
+  return nodes;
+}
+
+// Per-root-move counts, in generation order.
+template <class R>
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, const R& rules, int depth) {
+  std::vector<std::pair<Move, std::uint64_t>> out;
+  MoveList list;
+  generate_legal(pos, rules, list);
+  for (const Move& m : list) {
+    pos.make(m);
+    out.emplace_back(m, depth <= 1 ? 1 : perft(pos, rules, depth - 1));
+    pos.unmake();
+  }
+  return out;
+}
+
+}  // namespace fairy

@@ -1,0 +1,424 @@
+#include "runtime/position.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <numeric>
+
+namespace fairy {
+
+namespace zobrist {
+namespace {
+struct Tables {
+  std::array<std::array<std::uint64_t, kMaxSquares>, 128> piece{};
+  std::array<std::uint64_t, kMaxSquares> virgin{};
+  std::array<std::uint64_t, kMaxSquares> ep{};
+  std::uint64_t side = 0;
+  Tables() {
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
+    auto next = [&state] {
+      std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : piece)
+      for (auto& k : row) k = next();
+    for (auto& k : virgin) k = next();
+    for (auto& k : ep) k = next();
+    side = next();
+  }
+};
+const Tables& tables() {
+  static const Tables t;
+  return t;
+}
+}  // namespace
+std::uint64_t piece(Piece p, Square s) { return tables().piece[p & 127][s]; }
+std::uint64_t virgin(Square s) { return tables().virgin[s]; }
+std::uint64_t ep(Square s) { return tables().ep[s]; }
+std::uint64_t side() { return tables().side; }
+}  // namespace zobrist
+
+Position::Position(const VariantInfo& variant) : info_(&variant) {
+  if (!variant.finalized) throw std::logic_error("VariantInfo used before finalize()");
+  undo_.reserve(kMaxPly);
+  clear();
+}
+
+void Position::clear() {
+  board_.fill(kWall);
+  const Geometry& g = geo();
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) board_[g.square(f, r)] = kEmpty;
+  virgin_.fill(false);
+  list_size_ = {0, 0};
+  for (auto& c : count_) c.fill(0);
+  royal_ = {kNoSquare, kNoSquare};
+  stm_ = White;
+  ep_count_ = 0;
+  ep_victim_ = kNoSquare;
+  halfmove_ = 0;
+  fullmove_ = 1;
+  ply_ = 0;
+  key_ = 0;
+  undo_.clear();
+}
+
+void Position::put(Square s, Piece p) {
+  board_[s] = p;
+  const Color c = color_of(p);
+  list_index_[s] = std::uint8_t(list_size_[c]);
+  list_[c][list_size_[c]++] = s;
+  ++count_[c][type_of(p)];
+  if (info_->pieces[type_of(p)].royal) royal_[c] = s;
+  key_ ^= zobrist::piece(p, s);
+}
+
+void Position::remove(Square s) {
+  const Piece p = board_[s];
+  const Color c = color_of(p);
+  const int i = list_index_[s];
+  const Square last = list_[c][--list_size_[c]];
+  list_[c][i] = last;
+  list_index_[last] = std::uint8_t(i);
+  --count_[c][type_of(p)];
+  if (royal_[c] == s) royal_[c] = kNoSquare;
+  board_[s] = kEmpty;
+  key_ ^= zobrist::piece(p, s);
+}
+
+void Position::clear_virgin(Square s, Undo& u, int& n) {
+  if (!virgin_[s]) return;
+  virgin_[s] = false;
+  key_ ^= zobrist::virgin(s);
+  u.unvirgined[n++] = s;
+}
+
+void Position::make(const Move& m) {
+  if (ply_ >= kMaxPly) throw std::length_error("game longer than the undo stack");
+  Undo u{};
+  u.move = m;
+  u.moved = board_[m.from];
+  u.captured = kEmpty;
+  u.aux_captured = kEmpty;
+  u.ep = ep_;
+  u.ep_count = std::int8_t(ep_count_);
+  u.ep_victim = ep_victim_;
+  u.halfmove = halfmove_;
+  u.key = key_;
+  u.unvirgined = {kNoSquare, kNoSquare, kNoSquare};
+  int nv = 0;
+
+  for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
+  ep_count_ = 0;
+  ep_victim_ = kNoSquare;
+
+  const Piece moved = u.moved;
+  const PieceInfo& pinfo = info_->pieces[type_of(moved)];
+  bool reset_clock = pinfo.ep_victim;
+
+  clear_virgin(m.from, u, nv);
+  clear_virgin(m.to, u, nv);
+  switch (m.kind) {
+    case MoveKind::Normal:
+      break;
+    case MoveKind::EnPassant:
+    case MoveKind::Locust:
+      u.aux_captured = board_[m.aux1];
+      clear_virgin(m.aux1, u, nv);
+      remove(m.aux1);
+      reset_clock = true;
+      break;
+    case MoveKind::Castling: {
+      clear_virgin(m.aux1, u, nv);
+      const Piece partner = board_[m.aux1];
+      remove(m.aux1);
+      remove(m.from);
+      put(m.aux2, partner);
+      put(m.to, moved);
+      break;
+    }
+  }
+  if (m.kind != MoveKind::Castling) {
+    if (board_[m.to] != kEmpty) {
+      u.captured = board_[m.to];
+      remove(m.to);
+      reset_clock = true;
+    }
+    remove(m.from);
+    put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
+  }
+
+  // A multi-square straight non-capturing move of an e.p. victim leaves e.p. squares behind.
+  if (pinfo.ep_victim && m.kind == MoveKind::Normal && u.captured == kEmpty) {
+    const Geometry& g = geo();
+    const int dx = g.file_of(m.to) - g.file_of(m.from);
+    const int dy = g.rank_of(m.to) - g.rank_of(m.from);
+    const int n = std::gcd(std::abs(dx), std::abs(dy));
+    if (n > 1 && n - 1 <= kMaxEp && std::abs(dx) / n <= 1 && std::abs(dy) / n <= 1) {
+      const int step = g.offset(dx / n, dy / n);
+      for (int k = 1; k < n; ++k) {
+        ep_[ep_count_++] = Square(m.from + k * step);
+        key_ ^= zobrist::ep(ep_[ep_count_ - 1]);
+      }
+      ep_victim_ = m.to;
+    }
+  }
+
+  halfmove_ = reset_clock ? 0 : halfmove_ + 1;
+  if (stm_ == Black) ++fullmove_;
+  stm_ = ~stm_;
+  key_ ^= zobrist::side();
+  ++ply_;
+  undo_.push_back(u);
+}
+
+void Position::unmake() {
+  const Undo u = undo_.back();
+  undo_.pop_back();
+  const Move& m = u.move;
+  --ply_;
+  stm_ = ~stm_;
+  if (stm_ == Black) --fullmove_;
+
+  if (m.kind == MoveKind::Castling) {
+    const Piece partner = board_[m.aux2];
+    remove(m.to);
+    remove(m.aux2);
+    put(m.aux1, partner);
+    put(m.from, u.moved);
+  } else {
+    remove(m.to);
+    if (u.captured != kEmpty) put(m.to, u.captured);
+    put(m.from, u.moved);
+    if (u.aux_captured != kEmpty) put(m.aux1, u.aux_captured);
+  }
+  for (Square s : u.unvirgined)
+    if (s != kNoSquare) virgin_[s] = true;
+  ep_ = u.ep;
+  ep_count_ = u.ep_count;
+  ep_victim_ = u.ep_victim;
+  halfmove_ = u.halfmove;
+  key_ = u.key;
+}
+
+std::uint64_t Position::compute_key() const {
+  std::uint64_t k = 0;
+  const Geometry& g = geo();
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) {
+      const Square s = g.square(f, r);
+      if (is_color(board_[s], White) || is_color(board_[s], Black)) k ^= zobrist::piece(board_[s], s);
+      if (virgin_[s]) k ^= zobrist::virgin(s);
+    }
+  for (int i = 0; i < ep_count_; ++i) k ^= zobrist::ep(ep_[i]);
+  if (stm_ == Black) k ^= zobrist::side();
+  return k;
+}
+
+// ---------------------------------------------------------------- FEN
+
+namespace {
+std::vector<std::pair<std::string_view, int>> split_fields(std::string_view fen) {
+  std::vector<std::pair<std::string_view, int>> out;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && fen[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < fen.size() && fen[i] != ' ') ++i;
+    if (i > start) out.emplace_back(fen.substr(start, i - start), int(start));
+  }
+  return out;
+}
+
+int parse_counter(std::string_view text, int offset, const char* what) {
+  int value = 0;
+  if (text.empty() || text.size() > 6) throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
+  for (char ch : text) {
+    if (ch < '0' || ch > '9')
+      throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
+    value = value * 10 + (ch - '0');
+  }
+  return value;
+}
+}  // namespace
+
+void Position::parse_board(std::string_view text, int offset) {
+  const Geometry& g = geo();
+  int rank = g.ranks - 1, file = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    const int col = offset + int(i) + 1;
+    if (ch == '/') {
+      if (file != g.files)
+        throw FenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                           " squares, expected " + std::to_string(g.files),
+                       col);
+      if (--rank < 0) throw FenError("too many ranks, expected " + std::to_string(g.ranks), col);
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+      int n = 0;
+      std::size_t j = i;
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) n = n * 10 + (text[j++] - '0');
+      if (n == 0 || file + n > g.files)
+        throw FenError("empty run of " + std::to_string(n) + " does not fit rank " + std::to_string(rank + 1), col);
+      file += n;
+      i = j - 1;
+    } else if (ch == '*') {
+      if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
+      board_[g.square(file++, rank)] = kHole;
+    } else {
+      const int type = info_->type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
+      if (type < 0) throw FenError(std::string("unknown piece letter '") + ch + "' in " + info_->key, col);
+      if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
+      const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
+      put(g.square(file++, rank), make_piece(c, type));
+    }
+  }
+  if (file != g.files || rank != 0)
+    throw FenError("board has " + std::to_string(g.ranks - rank) + " ranks, the last with " + std::to_string(file) +
+                       " squares; expected " + std::to_string(g.ranks) + " ranks of " + std::to_string(g.files),
+                   offset + int(text.size()));
+}
+
+void Position::parse_castling(std::string_view text, int offset) {
+  if (text == "-") return;
+  const Geometry& g = geo();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    const int col = offset + int(i) + 1;
+    const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
+    const char up = char(std::toupper(static_cast<unsigned char>(ch)));
+    const Square k = royal_[c];
+    if (k == kNoSquare) throw FenError(std::string("castling right '") + ch + "' but no royal piece", col);
+    virgin_[k] = true;
+    if (up == 'K' || up == 'Q') {
+      if (!info_->castling.enabled) {
+        if (up == 'K') continue;  // without castling, K/k marks an unmoved royal piece
+        throw FenError(std::string("castling right '") + ch + "' in a variant without castling", col);
+      }
+      // The outermost partner on the royal's rank, on the king (higher files) or queen side.
+      const int dir = up == 'K' ? 1 : -1;
+      Square found = kNoSquare;
+      for (int f = g.file_of(k) + dir; f >= 0 && f < g.files; f += dir) {
+        const Square s = g.square(f, g.rank_of(k));
+        if (board_[s] == make_piece(c, info_->castling.partner)) found = s;
+      }
+      if (found == kNoSquare) throw FenError(std::string("castling right '") + ch + "' but no partner on that side", col);
+      virgin_[found] = true;
+    } else if (up >= 'A' && up < 'A' + g.files && info_->castling.enabled) {
+      const Square s = g.square(up - 'A', g.rank_of(k));
+      if (board_[s] != make_piece(c, info_->castling.partner))
+        throw FenError(std::string("castling right '") + ch + "' but no partner on that file", col);
+      virgin_[s] = true;
+    } else {
+      throw FenError(std::string("bad castling field character '") + ch + "'", col);
+    }
+  }
+}
+
+void Position::parse_ep(std::string_view text, int offset) {
+  if (text == "-") return;
+  const Geometry& g = geo();
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto [s, used] = g.parse(text.substr(i));
+    if (used == 0) throw FenError("bad en-passant square in '" + std::string(text) + "'", offset + int(i) + 1);
+    if (ep_count_ == kMaxEp) throw FenError("more than " + std::to_string(kMaxEp) + " en-passant squares", offset + int(i) + 1);
+    if (board_[s] != kEmpty) throw FenError("en-passant square " + g.name(s) + " is not empty", offset + int(i) + 1);
+    ep_[ep_count_++] = s;
+    i += used;
+  }
+  // The victim stands one step beyond the square furthest from where it came from.
+  const Color mover = ~stm_;
+  const int fwd = mover == White ? 1 : -1;
+  Square far = ep_[0];
+  for (int k = 1; k < ep_count_; ++k)
+    if (g.relative_rank(ep_[k], mover) > g.relative_rank(far, mover)) far = ep_[k];
+  ep_victim_ = Square(far + g.offset(0, fwd));
+  if (!is_color(board_[ep_victim_], mover) || !info_->pieces[type_of(board_[ep_victim_])].ep_victim)
+    throw FenError("no piece that could have passed the en-passant square " + g.name(far), offset + 1);
+}
+
+void Position::set_fen(std::string_view fen) {
+  clear();
+  const auto fields = split_fields(fen);
+  if (fields.empty()) throw FenError("empty FEN", 1);
+  if (fields.size() > 6) throw FenError("too many FEN fields", fields[6].second + 1);
+  parse_board(fields[0].first, fields[0].second);
+  if (fields.size() > 1) {
+    const auto [side, off] = fields[1];
+    if (side == "w") stm_ = White;
+    else if (side == "b") stm_ = Black;
+    else throw FenError("side to move must be 'w' or 'b', not '" + std::string(side) + "'", off + 1);
+  }
+  if (fields.size() > 2) parse_castling(fields[2].first, fields[2].second);
+  if (fields.size() > 3) parse_ep(fields[3].first, fields[3].second);
+  if (fields.size() > 4) halfmove_ = parse_counter(fields[4].first, fields[4].second, "halfmove clock");
+  if (fields.size() > 5) {
+    fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
+    if (fullmove_ < 1) fullmove_ = 1;
+  }
+  for (Color c : {White, Black}) {
+    int royals = 0;
+    for (int t = 0; t < int(info_->pieces.size()); ++t)
+      if (info_->pieces[t].royal) royals += count_[c][t];
+    if (royals > 1) throw FenError(std::string(c == White ? "White" : "Black") + " has more than one royal piece", 1);
+  }
+  key_ = compute_key();
+}
+
+std::string Position::castling_field() const {
+  const Geometry& g = geo();
+  std::string out;
+  for (Color c : {White, Black}) {
+    const Square k = royal_[c];
+    if (k == kNoSquare || !virgin_[k]) continue;
+    auto cased = [c](char up) { return c == White ? up : char(up + ('a' - 'A')); };
+    if (!info_->castling.enabled) {
+      out += cased('K');
+      continue;
+    }
+    for (int dir : {1, -1}) {
+      Square outer = kNoSquare;
+      for (int f = g.file_of(k) + dir; f >= 0 && f < g.files; f += dir) {
+        const Square s = g.square(f, g.rank_of(k));
+        if (board_[s] == make_piece(c, info_->castling.partner)) outer = s;
+      }
+      for (int f = g.file_of(k) + dir; f >= 0 && f < g.files; f += dir) {
+        const Square s = g.square(f, g.rank_of(k));
+        if (!virgin_[s]) continue;
+        out += s == outer ? cased(dir == 1 ? 'K' : 'Q') : cased(char('A' + f));
+      }
+    }
+  }
+  return out.empty() ? "-" : out;
+}
+
+std::string Position::fen() const {
+  const Geometry& g = geo();
+  std::string out;
+  for (int r = g.ranks - 1; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < g.files; ++f) {
+      const Piece p = board_[g.square(f, r)];
+      if (p == kEmpty) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty), empty = 0;
+      out += p == kHole ? '*' : info_->letter_of(p);
+    }
+    if (empty) out += std::to_string(empty);
+    if (r) out += '/';
+  }
+  out += stm_ == White ? " w " : " b ";
+  out += castling_field();
+  out += ' ';
+  if (ep_count_ == 0) out += '-';
+  for (int i = 0; i < ep_count_; ++i) out += g.name(ep_[i]);
+  out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  return out;
+}
+
+}  // namespace fairy

@@ -1,0 +1,121 @@
+// A position of any variant: padded mailbox, piece lists, side to move, virginity of royal
+// pieces and castling partners, en-passant squares, counters and a Zobrist key; make/unmake
+// with an undo stack that is allocated once.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/types.hpp"
+#include "runtime/variant_info.hpp"
+
+namespace fairy {
+
+// A FEN that cannot be read; `column` is 1-based within the FEN text.
+struct FenError : std::runtime_error {
+  FenError(const std::string& what, int column) : std::runtime_error(what), column(column) {}
+  int column;
+};
+
+class Position {
+ public:
+  static constexpr int kMaxEp = 2;      // squares a 3-step pawn passes
+  static constexpr int kMaxPly = 1024;  // undo-stack depth
+
+  explicit Position(const VariantInfo& variant);
+
+  void set_fen(std::string_view fen);   // throws FenError
+  void set_start() { set_fen(info_->start_fen); }
+  std::string fen() const;
+
+  void make(const Move& m);
+  void unmake();
+
+  const VariantInfo& variant() const { return *info_; }
+  const Geometry& geo() const { return info_->geo; }
+  const Piece* board() const { return board_.data(); }
+  Piece at(Square s) const { return board_[s]; }
+  Color side_to_move() const { return stm_; }
+  std::uint64_t key() const { return key_; }
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  int ply() const { return ply_; }
+
+  Square royal(Color c) const { return royal_[c]; }
+  bool tracked_virgin(Square s) const { return virgin_[s]; }
+  // XBetza `i`: a royal or castling partner that has not moved, or any other piece standing
+  // on its start square.
+  bool is_virgin(Square s) const {
+    return info_->tracks_virginity(type_of(board_[s])) ? virgin_[s]
+                                                        : info_->on_start_square(board_[s], s);
+  }
+  bool is_ep_square(Square s) const {
+    for (int i = 0; i < ep_count_; ++i)
+      if (ep_[i] == s) return true;
+    return false;
+  }
+  int ep_count() const { return ep_count_; }
+  Square ep_square(int i) const { return ep_[i]; }
+  Square ep_victim() const { return ep_victim_; }
+  int count(Color c, int type) const { return count_[c][type]; }
+
+  // The squares of c's pieces (order unspecified).
+  const Square* piece_squares(Color c) const { return list_[c].data(); }
+  int piece_total(Color c) const { return list_size_[c]; }
+
+ private:
+  struct Undo {
+    Move move;
+    Piece moved;
+    Piece captured;      // on `to`
+    Piece aux_captured;  // e.p. or locust victim
+    std::array<Square, kMaxEp> ep;
+    std::int8_t ep_count;
+    Square ep_victim;
+    int halfmove;
+    std::uint64_t key;
+    std::array<Square, 3> unvirgined;  // tracked-virgin squares this move cleared
+  };
+
+  void clear();
+  void put(Square s, Piece p);
+  void remove(Square s);
+  void clear_virgin(Square s, Undo& u, int& n);
+  std::uint64_t compute_key() const;
+  void parse_board(std::string_view text, int offset);
+  void parse_castling(std::string_view text, int offset);
+  void parse_ep(std::string_view text, int offset);
+  std::string castling_field() const;
+
+  const VariantInfo* info_;
+  std::array<Piece, kMaxSquares> board_{};
+  std::array<bool, kMaxSquares> virgin_{};
+  std::array<std::array<Square, 128>, 2> list_{};
+  std::array<int, 2> list_size_{};
+  std::array<std::uint8_t, kMaxSquares> list_index_{};
+  std::array<std::array<int, kMaxPieceTypes>, 2> count_{};
+  std::array<Square, 2> royal_{kNoSquare, kNoSquare};
+  Color stm_ = White;
+  std::array<Square, kMaxEp> ep_{};
+  int ep_count_ = 0;
+  Square ep_victim_ = kNoSquare;
+  int halfmove_ = 0;
+  int fullmove_ = 1;
+  int ply_ = 0;
+  std::uint64_t key_ = 0;
+  std::vector<Undo> undo_;
+};
+
+// Zobrist keys, shared by all variants.
+namespace zobrist {
+std::uint64_t piece(Piece p, Square s);
+std::uint64_t virgin(Square s);
+std::uint64_t ep(Square s);
+std::uint64_t side();
+}  // namespace zobrist
+
+}  // namespace fairy

@@ -1,0 +1,66 @@
+// Basic value types shared by the runtime, the interpreter and generated modules.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstddef>
+
+namespace fairy {
+
+// Board squares are indices into a padded mailbox (see geometry.hpp).
+using Square = std::int16_t;
+constexpr Square kNoSquare = -1;
+constexpr int kMaxSquares = 512;  // 16x16 plus a 3-wide sentinel border fits in 421
+
+enum Color : std::uint8_t { White = 0, Black = 1 };
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+// A board cell. 0 is empty; a piece is 1 + type + 64 * colour (at most 63 types);
+// the border holds kWall and a square that has become a hole holds kHole.
+using Piece = std::uint8_t;
+constexpr Piece kEmpty = 0;
+constexpr Piece kHole = 254;
+constexpr Piece kWall = 255;
+constexpr int kMaxPieceTypes = 63;
+
+constexpr Piece make_piece(Color c, int type) { return Piece(1 + type + 64 * c); }
+constexpr int type_of(Piece p) { return (p & 63) - 1; }
+constexpr Color color_of(Piece p) { return Color((p >> 6) & 1); }
+// True for a piece of colour c (one unsigned comparison; false for empty, wall, hole).
+constexpr bool is_color(Piece p, Color c) { return unsigned(p - 1 - 64 * c) < unsigned(kMaxPieceTypes); }
+
+// What a move does besides lifting a piece from `from` and putting it on `to`.
+enum class MoveKind : std::uint8_t {
+  Normal,     // step, slide or leap; captures whatever enemy stands on `to`
+  EnPassant,  // aux1: the square of the captured piece
+  Castling,   // aux1: partner's square, aux2: partner's destination
+  Locust,     // aux1: a square whose enemy is captured on the way
+};
+
+// A compact move: no heap, trivially copyable.
+struct Move {
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+  Square aux1 = kNoSquare;
+  Square aux2 = kNoSquare;
+  MoveKind kind = MoveKind::Normal;
+  std::uint8_t promo = 0;  // 0: none; otherwise 1 + promoted piece type
+
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// A fixed-capacity move list; positions of the seed variants stay far below the bound.
+struct MoveList {
+  static constexpr int kCapacity = 1024;
+  std::array<Move, kCapacity> moves;
+  int size = 0;
+
+  void push(const Move& m) { moves[size++] = m; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+  Move* begin() { return moves.data(); }
+  Move* end() { return moves.data() + size; }
+  const Move& operator[](int i) const { return moves[i]; }
+};
+
+}  // namespace fairy

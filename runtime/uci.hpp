@@ -1,0 +1,17 @@
+// Coordinate ("UCI") move notation, as Fairy-Stockfish prints it: e2e4, a7a8q, a9a10, e1g1.
+#pragma once
+
+#include <string>
+
+#include "runtime/position.hpp"
+
+namespace fairy {
+
+inline std::string to_uci(const Position& pos, const Move& m) {
+  const Geometry& g = pos.geo();
+  std::string s = g.name(m.from) + g.name(m.to);
+  if (m.promo) s += char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo - 1].letter)));
+  return s;
+}
+
+}  // namespace fairy

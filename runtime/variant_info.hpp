@@ -1,0 +1,78 @@
+// The variant model as the runtime sees it: plain data, produced by the generator's model stage
+// and either emitted as C++ (generated modules) or built at run time from a YAML file
+// (the interpreter). Both routes end in finalize(), which derives the lookup tables.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/geometry.hpp"
+#include "runtime/program.hpp"
+#include "runtime/types.hpp"
+
+namespace fairy {
+
+struct PieceInfo {
+  std::string name;                   // catalogue name, e.g. "knight"
+  char letter = '?';                  // upper-case FEN letter (White); Black uses lower case
+  std::string betza;                  // the XBetza source, for messages and comments
+  bool royal = false;                 // must not be left attacked
+  bool ep_victim = false;             // its multi-square non-capturing moves create e.p. squares
+  std::array<PieceProgram, 2> program;  // per colour
+
+  friend bool operator==(const PieceInfo&, const PieceInfo&) = default;
+};
+
+struct CastlingRule {
+  bool enabled = false;
+  int king_steps = 2;    // squares the royal moves towards its partner
+  int partner = -1;      // piece type of the partner (the outermost one on the royal's rank)
+  friend bool operator==(const CastlingRule&, const CastlingRule&) = default;
+};
+
+struct PromotionTarget {
+  int type = -1;
+  int depth = 0;         // allowed only on the last `depth` ranks; 0 = anywhere in the zone
+  friend bool operator==(const PromotionTarget&, const PromotionTarget&) = default;
+};
+
+struct PromotionRule {
+  std::vector<int> pieces;             // piece types this rule promotes
+  int zone = 1;                        // the last `zone` ranks
+  int mandatory = 1;                   // promotion is compulsory on the last `mandatory` ranks
+  std::vector<PromotionTarget> to;
+  bool recoup = false;                 // a target only while fewer are on board than at the start
+  friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
+};
+
+struct VariantInfo {
+  std::string key;
+  Geometry geo;
+  std::vector<PieceInfo> pieces;
+  std::string start_fen;
+  CastlingRule castling;
+  std::vector<PromotionRule> promotions;
+
+  // ---- derived by finalize() ----
+  std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
+  std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
+  std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
+  bool finalized = false;
+
+  // Derives the tables above; throws std::runtime_error on an inconsistent model.
+  void finalize();
+
+  int type_of_letter(char upper) const;  // -1 when unknown
+  char letter_of(Piece p) const;         // FEN letter with case for colour
+  // Whether a piece on `s` counts as not yet moved for XBetza `i` when its type's virginity is
+  // not tracked in the position (it stands where the start position has the same piece).
+  bool on_start_square(Piece p, Square s) const { return start_board[s] == p; }
+  // Royal pieces and castling partners have their virginity tracked (FEN castling field).
+  bool tracks_virginity(int type) const {
+    return pieces[type].royal || (castling.enabled && castling.partner == type);
+  }
+};
+
+}  // namespace fairy
