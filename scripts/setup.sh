@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what is missing (Debian packages, npm peer engines), then configures and builds.
+# Usage: scripts/setup.sh [build-dir]   (default: build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${1:-build}
+
+packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
+          libcli11-dev libfmt-dev nodejs npm)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Fairy-Stockfish (GPL) for the peer tests: installed from npm, never vendored.
+if [ -f tools/peer/package.json ] && [ ! -d tools/peer/node_modules ]; then
+  echo "setup: installing the Fairy-Stockfish peer engines (npm)"
+  npm ci --prefix tools/peer --no-audit --no-fund --loglevel=error
+fi
+
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$BUILD_DIR" -j "$(nproc)"

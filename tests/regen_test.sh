@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Proves the build regenerates from variants.yaml, and only what changed:
+#  1. the generated files are up to date (fairygen --check);
+#  2. touching variants.yaml makes the build re-run fairygen, which rewrites nothing, so
+#     nothing is recompiled;
+#  3. on a copy of the spec, changing one variant's piece rewrites that variant's module only.
+# Usage: regen_test.sh SOURCE_DIR BUILD_DIR VARIANTS_CSV
+set -euo pipefail
+src=$1 build=$2 variants=$3
+gen() { "$build/fairygen" --spec "$1" --templates "$src/templates" --out "$2" --variants "$variants" "${@:3}"; }
+
+gen "$src/variants.yaml" "$build/generated" --check
+
+touch "$src/variants.yaml"
+log=$(cmake --build "$build" --target fairy 2>&1)
+echo "$log" | grep -q "fairygen: generating" || { echo "FAIL: touching variants.yaml did not re-run fairygen"; echo "$log"; exit 1; }
+echo "$log" | grep -q "0 of .* files rewritten" || { echo "FAIL: unchanged spec rewrote files"; echo "$log"; exit 1; }
+if echo "$log" | grep -q "Building CXX"; then echo "FAIL: unchanged spec recompiled code"; echo "$log"; exit 1; fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r "$build/generated" "$tmp/out"
+# Give grand's knight an extra move: only grand's module (and nothing else) may change.
+cp "$src/variants.yaml" "$tmp/spec.yaml"
+python3 - "$tmp/spec.yaml" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+s = s.replace("  grand:\n    board: {files: 10, ranks: 10}\n    pieces: [king, queen, rook, bishop, knight,",
+              "  grand:\n    board: {files: 10, ranks: 10}\n    pieces: [king, queen, rook, bishop, {piece: knight, betza: NW},", 1)
+open(p, "w").write(s)
+PY
+grep -q "betza: NW" "$tmp/spec.yaml" || { echo "FAIL: could not edit the spec copy"; exit 1; }
+out=$(gen "$tmp/spec.yaml" "$tmp/out")
+echo "$out"
+changed=$(cd "$tmp/out" && for f in *; do cmp -s "$f" "$build/generated/$f" || echo "$f"; done | tr '\n' ' ')
+[ "$changed" = "grand.cpp " ] || { echo "FAIL: expected only grand.cpp to change, got: $changed"; exit 1; }
+echo "PASS: regeneration is incremental"
