@@ -28,7 +28,11 @@ void Interpreter::walk(const Position& pos, const Path& path, std::size_t k, Squ
   const Color us = pos.side_to_move();
   const int offset = info_->geo.offset(leg.dx, leg.dy);
   const auto land = [&](Square to, MoveKind kind, Square aux) {
-    add_promotions(pos, list, Move{from, to, aux, kNoSquare, kind, 0});
+    const Move m{from, to, aux, kNoSquare, kind, 0};
+    if (path.promotes)
+      add_promotions(pos, list, m);
+    else
+      list.push(m);
   };
   const MoveKind kind = victim == kNoSquare ? MoveKind::Normal : MoveKind::Locust;
   Square t = at;

@@ -65,10 +65,41 @@ inline void generate_castling(const Position& pos, MoveList& list) {
   }
 }
 
+// For a piece with safe_passage making a move of more than one square: it must not stand
+// attacked, and one of the two step-by-step routes (straight steps first, or diagonal steps
+// first) must cross only unattacked squares. Judged in the current position.
+template <class R>
+bool passage_is_safe(const Position& pos, const R& rules, const Move& m) {
+  const Geometry& g = pos.geo();
+  const int dx = g.file_of(m.to) - g.file_of(m.from), dy = g.rank_of(m.to) - g.rank_of(m.from);
+  const int ax = std::abs(dx), ay = std::abs(dy);
+  if (std::max(ax, ay) <= 1) return true;
+  const Color them = ~pos.side_to_move();
+  if (rules.attacked(pos, m.from, them)) return false;
+  const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+  const int diag = std::min(ax, ay), straight = std::max(ax, ay) - diag;
+  const int straight_step = ax > ay ? g.offset(sx, 0) : g.offset(0, sy), diag_step = g.offset(sx, sy);
+  for (bool straight_first : {true, false}) {
+    bool safe = true;
+    Square s = m.from;
+    for (int k = 0; k + 1 < straight + diag && safe; ++k) {
+      const bool straight_now = straight_first ? k < straight : k >= diag;
+      s = Square(s + (straight_now ? straight_step : diag_step));
+      safe = !rules.attacked(pos, s, them);
+    }
+    if (safe) return true;
+    if (straight == 0 || diag == 0) break;  // one route only
+  }
+  return false;
+}
+
 // Makes m if it is legal and returns true; otherwise leaves the position unchanged.
 template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   const Color us = pos.side_to_move();
+  if (pos.variant().any_safe_passage && m.kind != MoveKind::Castling &&
+      pos.variant().pieces[type_of(pos.at(m.from))].safe_passage && !passage_is_safe(pos, rules, m))
+    return false;
   if (m.kind == MoveKind::Castling) {
     // Not out of check and not through an attacked square; the destination is checked below.
     const int step = m.to > m.from ? 1 : -1;

@@ -35,6 +35,7 @@ struct Leg {
 struct Path {
   std::vector<Leg> legs;
   bool virgin_only = false;  // XBetza `i`: only a piece that has not moved
+  bool promotes = true;      // false: arriving by this path never promotes (see PromotionRule)
   int atom = 0;              // index of the XBetza atom this path came from (for comments)
 
   friend bool operator==(const Path&, const Path&) = default;

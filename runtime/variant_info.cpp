@@ -30,6 +30,8 @@ void VariantInfo::finalize() {
         throw std::runtime_error(key + ": piece '" + pieces[t].name + "' is in two promotion rules");
       promotion_rule[t] = r;
     }
+  any_safe_passage = false;
+  for (const PieceInfo& p : pieces) any_safe_passage = any_safe_passage || p.safe_passage;
   finalized = true;
   Position start(*this);
   start.set_fen(start_fen);

@@ -20,6 +20,9 @@ struct PieceInfo {
   std::string betza;                  // the XBetza source, for messages and comments
   bool royal = false;                 // must not be left attacked
   bool ep_victim = false;             // its multi-square non-capturing moves create e.p. squares
+  // A move of more than one square is legal only if the piece is not attacked where it stands
+  // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
+  bool safe_passage = false;
   std::array<PieceProgram, 2> program;  // per colour
 
   friend bool operator==(const PieceInfo&, const PieceInfo&) = default;
@@ -59,6 +62,7 @@ struct VariantInfo {
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
   std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
+  bool any_safe_passage = false;
   bool finalized = false;
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.

@@ -99,6 +99,7 @@ std::string leg_comment(const Leg& l) {
 
 std::string path_comment(const Path& p) {
   std::string s = p.virgin_only ? "unmoved only: " : "";
+  if (!p.promotes) s += "never promotes: ";
   for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", then " : "") + leg_comment(p.legs[i]);
   return s;
 }
@@ -205,7 +206,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
   const VariantInfo& info = v.info;
   const fairy::PieceInfo& piece = info.pieces[type];
   const spec::Location& where = v.piece_where[type];
-  const PieceContext pc{info, c, info.promotion_rule[type] >= 0};
+  const bool promotable = info.promotion_rule[type] >= 0;
   code.line("// " + piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
             piece.betza + "\", " + o.spec_name + ":" + std::to_string(where.line) + ":" +
             std::to_string(where.column));
@@ -215,6 +216,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
   for (const Path& path : piece.program[c].paths) {
     code.line("// " + path_comment(path));
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
+    const PieceContext pc{info, c, promotable && path.promotes};
     emit_leg(code, pc, path, 0, "from", "kNoSquare");
     if (path.virgin_only) code.close();
   }
@@ -332,7 +334,8 @@ std::string program_literal(const fairy::PieceProgram& prog, const std::string& 
   for (const Path& p : prog.paths) {
     s += indent + "  Path{{";
     for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", " : "") + leg_literal(p.legs[i]);
-    s += "}, " + std::string(p.virgin_only ? "true" : "false") + ", " + std::to_string(p.atom) + "},\n";
+    s += "}, " + std::string(p.virgin_only ? "true" : "false") + ", " + (p.promotes ? "true" : "false") + ", " +
+         std::to_string(p.atom) + "},\n";
   }
   return s + indent + "}}";
 }
@@ -352,6 +355,7 @@ std::string info_code(const VariantInfo& info) {
     c.line("p.betza = " + c_string(p.betza) + ";");
     c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
+    if (p.safe_passage) c.line("p.safe_passage = true;");
     c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");
     c.line("p.program[Black] = " + program_literal(p.program[fairy::Black], "    ") + ";");
     c.line("v.pieces.push_back(std::move(p));");

@@ -25,6 +25,29 @@ int piece_type(const fairy::VariantInfo& info, const spec::Located<std::string>&
   throw SpecError(name.where, what + " '" + name.value + "' is not one of the variant's pieces");
 }
 
+// `moves:` of a promotion rule: only paths that are among these XBetza moves promote.
+void restrict_promoting_moves(fairy::VariantInfo& info, const fairy::PromotionRule& rule,
+                              const spec::Located<std::string>& moves) {
+  for (fairy::Color c : {fairy::White, fairy::Black}) {
+    fairy::PieceProgram allowed;
+    try {
+      allowed = betza::compile(moves.value, c);
+    } catch (const betza::Error& e) {
+      throw SpecError(inside(moves.where, e.column), std::string(e.what()) + " in \"" + moves.value + "\"");
+    }
+    for (int t : rule.pieces)
+      for (fairy::Path& path : info.pieces[t].program[c].paths) {
+        path.promotes = false;
+        for (const fairy::Path& a : allowed.paths)
+          if (a.legs == path.legs && a.virgin_only == path.virgin_only) path.promotes = true;
+      }
+  }
+  for (int t : rule.pieces)
+    if (std::none_of(info.pieces[t].program[fairy::White].paths.begin(), info.pieces[t].program[fairy::White].paths.end(),
+                     [](const fairy::Path& p) { return p.promotes; }))
+      throw SpecError(moves.where, "none of '" + info.pieces[t].name + "'s moves is among \"" + moves.value + "\"");
+}
+
 }  // namespace
 
 Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
@@ -47,6 +70,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.betza = betza.value;
     p.royal = cat->royal;
     p.ep_victim = cat->en_passant;
+    p.safe_passage = cat->safe_passage;
     for (const auto& q : info.pieces)
       if (q.letter == p.letter)
         throw SpecError(use.letter ? use.letter->where : use.name.where,
@@ -84,6 +108,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     }
     if (r.to.empty()) throw SpecError(ps.where, "promotion needs at least one target");
     r.recoup = ps.recoup;
+    if (ps.moves) restrict_promoting_moves(info, r, *ps.moves);
     info.promotions.push_back(std::move(r));
   }
 

@@ -105,7 +105,7 @@ class Loader {
 
   PieceSpec piece(const std::string& name, const YAML::Node& key, const YAML::Node& n) const {
     expect_map(n, "piece '" + name + "'");
-    check_keys(n, {"letter", "betza", "royal", "en_passant"}, "piece '" + name + "'");
+    check_keys(n, {"letter", "betza", "royal", "en_passant", "safe_passage"}, "piece '" + name + "'");
     PieceSpec p;
     p.name = name;
     p.where = at(key);
@@ -113,6 +113,7 @@ class Loader {
     p.betza = str(require(n, "betza", "piece '" + name + "'"), "betza");
     if (n["royal"]) p.royal = boolean(n["royal"], "royal");
     if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
+    if (n["safe_passage"]) p.safe_passage = boolean(n["safe_passage"], "safe_passage");
     return p;
   }
 
@@ -142,7 +143,7 @@ class Loader {
 
   PromotionSpec promotion(const YAML::Node& n) const {
     expect_map(n, "promotion");
-    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup"}, "promotion");
+    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves"}, "promotion");
     PromotionSpec p;
     p.where = at(n);
     p.pieces = names(require(n, "pieces", "promotion"), "promotion pieces");
@@ -162,6 +163,7 @@ class Loader {
       p.to.push_back(t);
     }
     if (n["recoup"]) p.recoup = boolean(n["recoup"], "recoup");
+    if (n["moves"]) p.moves = str(n["moves"], "moves");
     return p;
   }
 

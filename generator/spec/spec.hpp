@@ -40,6 +40,7 @@ struct PieceSpec {
   Located<std::string> betza;
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
+  bool safe_passage = false;
 };
 
 // A variant's use of a catalogue piece, optionally overriding its letter or moves.
@@ -67,6 +68,7 @@ struct PromotionSpec {
   std::optional<Located<int>> mandatory;
   std::vector<PromotionTargetSpec> to;
   bool recoup = false;
+  std::optional<Located<std::string>> moves;  // XBetza: only these moves promote
 };
 
 struct PerftSpec {
