@@ -115,6 +115,28 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   return true;
 }
 
+// Per-node legality shortcut: when the side to move is not in check and attacks are simple,
+// a normal move of a non-royal piece that does not stand on a sliding line through the royal
+// piece cannot expose it, so it needs no make/test/unmake.
+class QuickLegality {
+ public:
+  template <class R>
+  QuickLegality(const Position& pos, const R& rules) : info_(pos.variant()), royal_(pos.royal(pos.side_to_move())) {
+    enabled_ = info_.simple_attacks &&
+               (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
+  }
+  bool surely_legal(const Position& pos, const Move& m) const {
+    if (!enabled_ || royal_ == kNoSquare) return enabled_;
+    return m.kind == MoveKind::Normal && m.from != royal_ && !info_.is_aligned(m.from, royal_) &&
+           !(info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage);
+  }
+
+ private:
+  const VariantInfo& info_;
+  Square royal_;
+  bool enabled_ = false;
+};
+
 template <class R>
 bool in_check(const Position& pos, const R& rules) {
   const Color us = pos.side_to_move();
@@ -126,8 +148,11 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
   MoveList pseudo;
   rules.generate(pos, pseudo);
   out.size = 0;
+  const QuickLegality quick(pos, rules);
   for (const Move& m : pseudo)
-    if (make_if_legal(pos, rules, m)) {
+    if (quick.surely_legal(pos, m))
+      out.push(m);
+    else if (make_if_legal(pos, rules, m)) {
       pos.unmake();
       out.push(m);
     }

@@ -16,8 +16,17 @@ std::uint64_t perft(Position& pos, const R& rules, int depth) {
   MoveList list;
   rules.generate(pos, list);
   std::uint64_t nodes = 0;
+  const QuickLegality quick(pos, rules);
   for (const Move& m : list) {
-    if (!make_if_legal(pos, rules, m)) continue;
+    if (quick.surely_legal(pos, m)) {
+      if (depth == 1) {
+        ++nodes;
+        continue;
+      }
+      pos.make(m);
+    } else if (!make_if_legal(pos, rules, m)) {
+      continue;
+    }
     nodes += depth == 1 ? 1 : perft(pos, rules, depth - 1);
     pos.unmake();
   }

@@ -1,6 +1,7 @@
 #include "runtime/variant_info.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <stdexcept>
 
 #include "runtime/position.hpp"
@@ -32,6 +33,19 @@ void VariantInfo::finalize() {
     }
   any_safe_passage = false;
   for (const PieceInfo& p : pieces) any_safe_passage = any_safe_passage || p.safe_passage;
+  simple_attacks = true;
+  aligned.fill(false);
+  for (const PieceInfo& p : pieces)
+    for (const PieceProgram& prog : p.program)
+      for (const Path& path : prog.paths) {
+        const Leg& last = path.legs.back();
+        if (path.legs.size() > 1 && (last.mode & kCapture)) simple_attacks = false;
+        if (last.range == 1) continue;
+        for (int k = 1; k < std::max(geo.files, geo.ranks); ++k) {
+          const int d = k * geo.offset(last.dx, last.dy);
+          if (d > -kMaxSquares && d < kMaxSquares) aligned[kMaxSquares + d] = aligned[kMaxSquares - d] = true;
+        }
+      }
   finalized = true;
   Position start(*this);
   start.set_fen(start_fen);

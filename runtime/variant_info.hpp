@@ -63,6 +63,12 @@ struct VariantInfo {
   std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
   bool any_safe_passage = false;
+  // Every capturing path of every piece is one leg (no hoppers, locusts or bent riders): then
+  // a move can expose a royal piece only by leaving a line along which some piece slides.
+  bool simple_attacks = false;
+  // aligned[kMaxSquares + (s - royal)]: s lies on a sliding line through the royal square.
+  std::array<bool, 2 * kMaxSquares> aligned{};
+  bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
