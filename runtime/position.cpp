@@ -12,6 +12,7 @@ struct Tables {
   std::array<std::array<std::uint64_t, kMaxSquares>, 128> piece{};
   std::array<std::uint64_t, kMaxSquares> virgin{};
   std::array<std::uint64_t, kMaxSquares> ep{};
+  std::array<std::uint64_t, kMaxSquares> hole{};
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -26,6 +27,7 @@ struct Tables {
     for (auto& k : virgin) k = next();
     for (auto& k : ep) k = next();
     side = next();
+    for (auto& k : hole) k = next();
   }
 };
 const Tables& tables() {
@@ -37,6 +39,7 @@ std::uint64_t piece(Piece p, Square s) { return tables().piece[p & 127][s]; }
 std::uint64_t virgin(Square s) { return tables().virgin[s]; }
 std::uint64_t ep(Square s) { return tables().ep[s]; }
 std::uint64_t side() { return tables().side; }
+std::uint64_t hole(Square s) { return tables().hole[s]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -138,8 +141,18 @@ void Position::make(const Move& m) {
       put(m.to, moved);
       break;
     }
+    case MoveKind::Swap: {
+      const Piece other = board_[m.to];
+      remove(m.to);
+      remove(m.from);
+      put(m.from, other);
+      put(m.to, moved);
+      break;
+    }
+    case MoveKind::Induced:
+      break;
   }
-  if (m.kind != MoveKind::Castling) {
+  if (m.kind != MoveKind::Castling && m.kind != MoveKind::Swap) {
     if (board_[m.to] != kEmpty) {
       u.captured = board_[m.to];
       remove(m.to);
@@ -147,6 +160,17 @@ void Position::make(const Move& m) {
     }
     remove(m.from);
     put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
+  }
+
+  // Brouhaha squares left empty become holes.
+  u.new_holes = 0;
+  for (std::size_t i = 0; i < info_->brouhaha.size(); ++i) {
+    const Square s = info_->brouhaha[i];
+    if (board_[s] == kEmpty) {
+      board_[s] = kHole;
+      key_ ^= zobrist::hole(s);
+      u.new_holes |= std::uint8_t(1u << i);
+    }
   }
 
   // A multi-square straight non-capturing move of an e.p. victim leaves e.p. squares behind.
@@ -180,8 +204,16 @@ void Position::unmake() {
   --ply_;
   stm_ = ~stm_;
   if (stm_ == Black) --fullmove_;
+  for (std::size_t i = 0; i < info_->brouhaha.size(); ++i)
+    if (u.new_holes & (1u << i)) board_[info_->brouhaha[i]] = kEmpty;
 
-  if (m.kind == MoveKind::Castling) {
+  if (m.kind == MoveKind::Swap) {
+    const Piece other = board_[m.from];
+    remove(m.to);
+    remove(m.from);
+    put(m.from, u.moved);
+    put(m.to, other);
+  } else if (m.kind == MoveKind::Castling) {
     const Piece partner = board_[m.aux2];
     remove(m.to);
     remove(m.aux2);
@@ -210,6 +242,7 @@ std::uint64_t Position::compute_key() const {
       const Square s = g.square(f, r);
       if (is_color(board_[s], White) || is_color(board_[s], Black)) k ^= zobrist::piece(board_[s], s);
       if (virgin_[s]) k ^= zobrist::virgin(s);
+      if (board_[s] == kHole) k ^= zobrist::hole(s);
     }
   for (int i = 0; i < ep_count_; ++i) k ^= zobrist::ep(ep_[i]);
   if (stm_ == Black) k ^= zobrist::side();
@@ -359,6 +392,8 @@ void Position::set_fen(std::string_view fen) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
   }
+  for (Square s : info_->brouhaha)
+    if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
   for (Color c : {White, Black}) {
     int royals = 0;
     for (int t = 0; t < int(info_->pieces.size()); ++t)

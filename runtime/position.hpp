@@ -79,6 +79,7 @@ class Position {
     int halfmove;
     std::uint64_t key;
     std::array<Square, 3> unvirgined;  // tracked-virgin squares this move cleared
+    std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
   };
 
   void clear();
@@ -116,6 +117,7 @@ std::uint64_t piece(Piece p, Square s);
 std::uint64_t virgin(Square s);
 std::uint64_t ep(Square s);
 std::uint64_t side();
+std::uint64_t hole(Square s);
 }  // namespace zobrist
 
 }  // namespace fairy

@@ -35,6 +35,8 @@ enum class MoveKind : std::uint8_t {
   EnPassant,  // aux1: the square of the captured piece
   Castling,   // aux1: partner's square, aux2: partner's destination
   Locust,     // aux1: a square whose enemy is captured on the way
+  Swap,       // the pieces on `from` and `to` (a friend) change places
+  Induced,    // the piece on `from` is moved to `to` by the piece on aux1, which stays
 };
 
 // A compact move: no heap, trivially copyable.

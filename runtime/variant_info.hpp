@@ -57,6 +57,7 @@ struct VariantInfo {
   std::string start_fen;
   CastlingRule castling;
   std::vector<PromotionRule> promotions;
+  std::vector<Square> brouhaha;  // squares that become holes for good once empty
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping

@@ -347,6 +347,9 @@ std::string info_code(const VariantInfo& info) {
   c.line("v.key = " + c_string(info.key) + ";");
   c.line("v.geo = Geometry{" + std::to_string(info.geo.files) + ", " + std::to_string(info.geo.ranks) + "};");
   c.line("v.start_fen = " + c_string(info.start_fen) + ";");
+  for (fairy::Square s : info.brouhaha)
+    c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
+           std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
   for (const fairy::PieceInfo& p : info.pieces) {
     c.open("{");
     c.line("PieceInfo p;");

@@ -57,6 +57,15 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
   info.key = vs.key;
   info.geo.files = vs.files.value;
   info.geo.ranks = vs.ranks.value;
+  for (const auto& name : vs.brouhaha) {
+    const auto [s, used] = info.geo.parse(name.value);
+    if (used == 0 || used != int(name.value.size()))
+      throw SpecError(name.where, "'" + name.value + "' is not a square of this board");
+    if (std::find(info.brouhaha.begin(), info.brouhaha.end(), s) != info.brouhaha.end())
+      throw SpecError(name.where, "brouhaha square " + name.value + " is listed twice");
+    if (info.brouhaha.size() == 8) throw SpecError(name.where, "at most 8 brouhaha squares");
+    info.brouhaha.push_back(s);
+  }
 
   for (const spec::PieceUse& use : vs.pieces) {
     const spec::PieceSpec* cat = file.find_piece(use.name.value);

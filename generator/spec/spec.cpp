@@ -193,9 +193,10 @@ class Loader {
     v.where = at(keynode);
     const YAML::Node board = require(n, "board", what);
     expect_map(board, "board");
-    check_keys(board, {"files", "ranks"}, "board");
+    check_keys(board, {"files", "ranks", "brouhaha"}, "board");
     v.files = small_int(require(board, "files", "board"), "files", 1, 16);
     v.ranks = small_int(require(board, "ranks", "board"), "ranks", 1, 16);
+    if (board["brouhaha"]) v.brouhaha = names(board["brouhaha"], "brouhaha squares");
     const YAML::Node pieces = require(n, "pieces", what);
     if (!pieces.IsSequence()) fail(pieces, "pieces must be a list");
     for (const auto& p : pieces) v.pieces.push_back(piece_use(p));

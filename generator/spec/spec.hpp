@@ -84,6 +84,7 @@ struct VariantSpec {
   std::string key;
   Location where;
   Located<int> files, ranks;
+  std::vector<Located<std::string>> brouhaha;  // square names
   std::vector<PieceUse> pieces;
   Located<std::string> start;
   std::optional<CastlingSpec> castling;
