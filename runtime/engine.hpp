@@ -18,6 +18,7 @@ class Engine {
   virtual ~Engine() = default;
   virtual const VariantInfo& variant() const = 0;
   virtual std::uint64_t perft(Position& pos, int depth) const = 0;
+  virtual std::uint64_t perft_turns(Position& pos, int turns) const = 0;
   virtual std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const = 0;
   virtual void legal_moves(Position& pos, MoveList& out) const = 0;
   virtual bool in_check(const Position& pos) const = 0;
@@ -30,6 +31,7 @@ class EngineFor final : public Engine {
   EngineFor(const VariantInfo& info, R rules) : info_(&info), rules_(std::move(rules)) {}
   const VariantInfo& variant() const override { return *info_; }
   std::uint64_t perft(Position& pos, int depth) const override { return fairy::perft(pos, rules_, depth); }
+  std::uint64_t perft_turns(Position& pos, int turns) const override { return fairy::perft_turns(pos, rules_, turns); }
   std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
     return perft_divide(pos, rules_, depth);
   }
@@ -49,6 +51,7 @@ class InterpretedEngine final : public Engine {
       : info_(std::make_unique<VariantInfo>(std::move(info))), inner_(*info_, Interpreter(*info_)) {}
   const VariantInfo& variant() const override { return *info_; }
   std::uint64_t perft(Position& pos, int depth) const override { return inner_.perft(pos, depth); }
+  std::uint64_t perft_turns(Position& pos, int turns) const override { return inner_.perft_turns(pos, turns); }
   std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
     return inner_.divide(pos, depth);
   }

@@ -14,10 +14,12 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
     const PieceInfo& piece = info_->pieces[type_of(pos.at(from))];
     for (const Path& path : piece.program[us].paths) {
       if (path.virgin_only && !pos.is_virgin(from)) continue;
+      if (!(path.phases & pos.phase_bit())) continue;
       walk(pos, path, 0, from, from, kNoSquare, list);
     }
   }
   generate_castling(pos, list);
+  if (info_->turn.moves > 1) apply_turn_rules(pos, list);
 }
 
 // Follows leg `k` of `path` from `at`; `victim` is a square captured by an earlier leg.

@@ -97,6 +97,10 @@ bool passage_is_safe(const Position& pos, const R& rules, const Move& m) {
 template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   const Color us = pos.side_to_move();
+  if (m.kind == MoveKind::Pass) {  // the side to move is never in check at a later move
+    pos.make(m);
+    return true;
+  }
   if (pos.variant().any_safe_passage && m.kind != MoveKind::Castling &&
       pos.variant().pieces[type_of(pos.at(m.from))].safe_passage && !passage_is_safe(pos, rules, m))
     return false;
@@ -113,6 +117,23 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
     return false;
   }
   return true;
+}
+
+// Later moves of a multi-move turn: a Pass is always one of them; captures and moves of the
+// piece that moved last may be barred. Called after a variant's pseudo-legal generation.
+inline void apply_turn_rules(const Position& pos, MoveList& list) {
+  if (pos.phase() == 0) return;
+  const TurnRule& turn = pos.variant().turn;
+  int kept = 0;
+  for (const Move& m : list) {
+    if (!turn.later_same_piece && m.from == pos.last_moved()) continue;
+    if (!turn.later_captures &&
+        (m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust || is_color(pos.at(m.to), ~pos.side_to_move())))
+      continue;
+    list.moves[kept++] = m;
+  }
+  list.size = kept;
+  list.push(Move{kNoSquare, kNoSquare, kNoSquare, kNoSquare, MoveKind::Pass, 0});
 }
 
 // Per-node legality shortcut: when the side to move is not in check and attacks are simple,

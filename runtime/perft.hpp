@@ -33,6 +33,23 @@ std::uint64_t perft(Position& pos, const R& rules, int depth) {
   return nodes;
 }
 
+// Perft counting whole turns instead of moves (for variants whose turns have several moves):
+// the leaves are the positions after `turns` completed turns.
+template <class R>
+std::uint64_t perft_turns(Position& pos, const R& rules, int turns) {
+  if (turns <= 0) return 1;
+  MoveList list;
+  generate_legal(pos, rules, list);
+  std::uint64_t nodes = 0;
+  for (const Move& m : list) {
+    pos.make(m);
+    const bool turn_ended = pos.phase() == 0;
+    nodes += turn_ended && turns == 1 ? 1 : perft_turns(pos, rules, turns - (turn_ended ? 1 : 0));
+    pos.unmake();
+  }
+  return nodes;
+}
+
 // Per-root-move counts, in generation order.
 template <class R>
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, const R& rules, int depth) {

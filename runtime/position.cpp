@@ -13,6 +13,7 @@ struct Tables {
   std::array<std::uint64_t, kMaxSquares> virgin{};
   std::array<std::uint64_t, kMaxSquares> ep{};
   std::array<std::uint64_t, kMaxSquares> hole{};
+  std::array<std::uint64_t, kMaxSquares> last_moved{};
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -28,6 +29,7 @@ struct Tables {
     for (auto& k : ep) k = next();
     side = next();
     for (auto& k : hole) k = next();
+    for (auto& k : last_moved) k = next();
   }
 };
 const Tables& tables() {
@@ -40,6 +42,7 @@ std::uint64_t virgin(Square s) { return tables().virgin[s]; }
 std::uint64_t ep(Square s) { return tables().ep[s]; }
 std::uint64_t side() { return tables().side; }
 std::uint64_t hole(Square s) { return tables().hole[s]; }
+std::uint64_t last_moved(Square s) { return tables().last_moved[s]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -58,6 +61,8 @@ void Position::clear() {
   for (auto& c : count_) c.fill(0);
   royal_ = {kNoSquare, kNoSquare};
   stm_ = White;
+  phase_ = 0;
+  last_moved_ = kNoSquare;
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
   halfmove_ = 0;
@@ -110,11 +115,19 @@ void Position::make(const Move& m) {
   u.halfmove = halfmove_;
   u.key = key_;
   u.unvirgined = {kNoSquare, kNoSquare, kNoSquare};
+  u.new_holes = 0;
+  u.phase = std::int8_t(phase_);
+  u.last_moved = last_moved_;
   int nv = 0;
 
   for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
+  if (m.kind == MoveKind::Pass) {
+    u.moved = kEmpty;
+    end_move(m, u, false);
+    return;
+  }
 
   const Piece moved = u.moved;
   const PieceInfo& pinfo = info_->pieces[type_of(moved)];
@@ -163,7 +176,6 @@ void Position::make(const Move& m) {
   }
 
   // Brouhaha squares left empty become holes.
-  u.new_holes = 0;
   for (std::size_t i = 0; i < info_->brouhaha.size(); ++i) {
     const Square s = info_->brouhaha[i];
     if (board_[s] == kEmpty) {
@@ -189,10 +201,25 @@ void Position::make(const Move& m) {
     }
   }
 
-  halfmove_ = reset_clock ? 0 : halfmove_ + 1;
-  if (stm_ == Black) ++fullmove_;
-  stm_ = ~stm_;
-  key_ ^= zobrist::side();
+  end_move(m, u, reset_clock);
+}
+
+// Counters, turn phase and side to move after a move (or pass).
+void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
+  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : halfmove_ + 1;
+  if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
+  const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
+  if (m.kind != MoveKind::Pass && phase_ + 1 < turn_moves) {
+    ++phase_;
+    last_moved_ = m.to;
+    key_ ^= zobrist::last_moved(last_moved_);
+  } else {
+    phase_ = 0;
+    last_moved_ = kNoSquare;
+    if (stm_ == Black) ++fullmove_;
+    stm_ = ~stm_;
+    key_ ^= zobrist::side();
+  }
   ++ply_;
   undo_.push_back(u);
 }
@@ -202,8 +229,19 @@ void Position::unmake() {
   undo_.pop_back();
   const Move& m = u.move;
   --ply_;
-  stm_ = ~stm_;
-  if (stm_ == Black) --fullmove_;
+  if (phase_ == 0) {  // the move ended a turn
+    stm_ = ~stm_;
+    if (stm_ == Black) --fullmove_;
+  }
+  phase_ = u.phase;
+  last_moved_ = u.last_moved;
+  if (m.kind == MoveKind::Pass) {
+    ep_ = u.ep;
+    ep_count_ = u.ep_count;
+    ep_victim_ = u.ep_victim;
+    key_ = u.key;
+    return;
+  }
   for (std::size_t i = 0; i < info_->brouhaha.size(); ++i)
     if (u.new_holes & (1u << i)) board_[info_->brouhaha[i]] = kEmpty;
 
@@ -246,6 +284,7 @@ std::uint64_t Position::compute_key() const {
     }
   for (int i = 0; i < ep_count_; ++i) k ^= zobrist::ep(ep_[i]);
   if (stm_ == Black) k ^= zobrist::side();
+  if (last_moved_ != kNoSquare) k ^= zobrist::last_moved(last_moved_);
   return k;
 }
 
@@ -373,11 +412,31 @@ void Position::parse_ep(std::string_view text, int offset) {
     throw FenError("no piece that could have passed the en-passant square " + g.name(far), offset + 1);
 }
 
+// The turn phase of a multi-move turn: "2:f3" = the second move, the piece moved first is on f3.
+void Position::parse_phase(std::string_view text, int offset) {
+  const auto colon = text.find(':');
+  const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
+  if (colon == std::string_view::npos || colon == 0)
+    throw FenError("turn phase must look like 2:f3, not '" + std::string(text) + "'", offset + 1);
+  const int move = parse_counter(text.substr(0, colon), offset, "turn phase");
+  if (move < 2 || move > turn_moves)
+    throw FenError("this turn has no move " + std::to_string(move) + " (" + std::to_string(turn_moves) + " per turn)",
+                   offset + 1);
+  const auto [s, used] = geo().parse(text.substr(colon + 1));
+  if (used == 0 || colon + 1 + used != text.size())
+    throw FenError("bad square after the turn phase in '" + std::string(text) + "'", offset + int(colon) + 2);
+  if (!is_color(board_[s], stm_))
+    throw FenError("the square " + geo().name(s) + " in the turn phase holds no piece of the side to move",
+                   offset + int(colon) + 2);
+  phase_ = move - 1;
+  last_moved_ = s;
+}
+
 void Position::set_fen(std::string_view fen) {
   clear();
   const auto fields = split_fields(fen);
   if (fields.empty()) throw FenError("empty FEN", 1);
-  if (fields.size() > 6) throw FenError("too many FEN fields", fields[6].second + 1);
+  if (fields.size() > 7) throw FenError("too many FEN fields", fields[7].second + 1);
   parse_board(fields[0].first, fields[0].second);
   if (fields.size() > 1) {
     const auto [side, off] = fields[1];
@@ -392,6 +451,7 @@ void Position::set_fen(std::string_view fen) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
   }
+  if (fields.size() > 6) parse_phase(fields[6].first, fields[6].second);
   for (Square s : info_->brouhaha)
     if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
   for (Color c : {White, Black}) {
@@ -453,6 +513,7 @@ std::string Position::fen() const {
   if (ep_count_ == 0) out += '-';
   for (int i = 0; i < ep_count_; ++i) out += g.name(ep_[i]);
   out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  if (phase_) out += ' ' + std::to_string(phase_ + 1) + ':' + g.name(last_moved_);
   return out;
 }
 

@@ -46,6 +46,13 @@ class Position {
   int ply() const { return ply_; }
 
   Square royal(Color c) const { return royal_[c]; }
+  // Turn phase: 0 for the first move of a turn, 1.. for later moves; the square the piece
+  // moved last in this turn stands on (kNoSquare at the first move).
+  int phase() const { return phase_; }
+  Square last_moved() const { return last_moved_; }
+  std::uint8_t phase_bit() const {
+    return phase_ ? kPhaseLater : (fullmove_ == 1 && stm_ == White) ? kPhaseOpening : kPhaseFirst;
+  }
   bool tracked_virgin(Square s) const { return virgin_[s]; }
   // XBetza `i`: a royal or castling partner that has not moved, or any other piece standing
   // on its start square.
@@ -80,7 +87,10 @@ class Position {
     std::uint64_t key;
     std::array<Square, 3> unvirgined;  // tracked-virgin squares this move cleared
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
+    std::int8_t phase;
+    Square last_moved;
   };
+  void end_move(const Move& m, Undo& u, bool reset_clock);
 
   void clear();
   void put(Square s, Piece p);
@@ -90,6 +100,7 @@ class Position {
   void parse_board(std::string_view text, int offset);
   void parse_castling(std::string_view text, int offset);
   void parse_ep(std::string_view text, int offset);
+  void parse_phase(std::string_view text, int offset);
   std::string castling_field() const;
 
   const VariantInfo* info_;
@@ -101,6 +112,8 @@ class Position {
   std::array<std::array<int, kMaxPieceTypes>, 2> count_{};
   std::array<Square, 2> royal_{kNoSquare, kNoSquare};
   Color stm_ = White;
+  int phase_ = 0;
+  Square last_moved_ = kNoSquare;
   std::array<Square, kMaxEp> ep_{};
   int ep_count_ = 0;
   Square ep_victim_ = kNoSquare;
@@ -118,6 +131,7 @@ std::uint64_t virgin(Square s);
 std::uint64_t ep(Square s);
 std::uint64_t side();
 std::uint64_t hole(Square s);
+std::uint64_t last_moved(Square s);
 }  // namespace zobrist
 
 }  // namespace fairy

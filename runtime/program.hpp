@@ -23,6 +23,14 @@ enum LegMode : std::uint8_t {
   kEnPassant = 16, // may stop on an en-passant square and capture the piece that passed it
 };
 
+// Phases of a turn, for moves allowed only in some (bit set).
+enum Phase : std::uint8_t {
+  kPhaseFirst = 1,    // the first move of a turn (other than the opening turn)
+  kPhaseLater = 2,    // a later move of a turn (the extra move)
+  kPhaseOpening = 4,  // the first move of the game (White's first turn)
+  kAllPhases = 7,
+};
+
 struct Leg {
   std::int8_t dx = 0;        // files to the right (White's view)
   std::int8_t dy = 0;        // ranks forward for White; already mirrored for Black
@@ -36,6 +44,7 @@ struct Path {
   std::vector<Leg> legs;
   bool virgin_only = false;  // XBetza `i`: only a piece that has not moved
   bool promotes = true;      // false: arriving by this path never promotes (see PromotionRule)
+  std::uint8_t phases = kAllPhases;  // Phase bits in which this path may be used
   int atom = 0;              // index of the XBetza atom this path came from (for comments)
 
   friend bool operator==(const Path&, const Path&) = default;

@@ -37,6 +37,7 @@ enum class MoveKind : std::uint8_t {
   Locust,     // aux1: a square whose enemy is captured on the way
   Swap,       // the pieces on `from` and `to` (a friend) change places
   Induced,    // the piece on `from` is moved to `to` by the piece on aux1, which stays
+  Pass,       // ends the turn without moving (an optional later move of a turn)
 };
 
 // A compact move: no heap, trivially copyable.

@@ -50,6 +50,17 @@ struct PromotionRule {
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 
+// Turns of several moves (Extra Move Chess). A turn has `moves` moves (White's first turn
+// `first_turn_moves`); the later ones are optional (a Pass ends the turn) and may be barred
+// from capturing or from moving the piece that moved last.
+struct TurnRule {
+  int moves = 1;
+  int first_turn_moves = 1;
+  bool later_captures = true;
+  bool later_same_piece = true;
+  friend bool operator==(const TurnRule&, const TurnRule&) = default;
+};
+
 struct VariantInfo {
   std::string key;
   Geometry geo;
@@ -58,6 +69,7 @@ struct VariantInfo {
   CastlingRule castling;
   std::vector<PromotionRule> promotions;
   std::vector<Square> brouhaha;  // squares that become holes for good once empty
+  TurnRule turn;
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping

@@ -216,8 +216,10 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
   for (const Path& path : piece.program[c].paths) {
     code.line("// " + path_comment(path));
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
+    if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
     const PieceContext pc{info, c, promotable && path.promotes};
     emit_leg(code, pc, path, 0, "from", "kNoSquare");
+    if (path.phases != fairy::kAllPhases) code.close();
     if (path.virgin_only) code.close();
   }
   code.close();
@@ -335,7 +337,7 @@ std::string program_literal(const fairy::PieceProgram& prog, const std::string& 
     s += indent + "  Path{{";
     for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", " : "") + leg_literal(p.legs[i]);
     s += "}, " + std::string(p.virgin_only ? "true" : "false") + ", " + (p.promotes ? "true" : "false") + ", " +
-         std::to_string(p.atom) + "},\n";
+         std::to_string(p.phases) + ", " + std::to_string(p.atom) + "},\n";
   }
   return s + indent + "}}";
 }
@@ -347,6 +349,10 @@ std::string info_code(const VariantInfo& info) {
   c.line("v.key = " + c_string(info.key) + ";");
   c.line("v.geo = Geometry{" + std::to_string(info.geo.files) + ", " + std::to_string(info.geo.ranks) + "};");
   c.line("v.start_fen = " + c_string(info.start_fen) + ";");
+  if (!(info.turn == fairy::TurnRule{}))
+    c.line("v.turn = TurnRule{" + std::to_string(info.turn.moves) + ", " + std::to_string(info.turn.first_turn_moves) +
+           ", " + (info.turn.later_captures ? "true" : "false") + ", " + (info.turn.later_same_piece ? "true" : "false") +
+           "};");
   for (fairy::Square s : info.brouhaha)
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
@@ -422,6 +428,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::string key = v.info.key;
   const std::map<std::string, std::string> values = {
+      {"turn_rules", v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : ""},
       {"header", header_comment(v, o)},
       {"key", key},
       {"movegen", movegen_code(v, o)},

@@ -25,27 +25,51 @@ int piece_type(const fairy::VariantInfo& info, const spec::Located<std::string>&
   throw SpecError(name.where, what + " '" + name.value + "' is not one of the variant's pieces");
 }
 
-// `moves:` of a promotion rule: only paths that are among these XBetza moves promote.
-void restrict_promoting_moves(fairy::VariantInfo& info, const fairy::PromotionRule& rule,
-                              const spec::Located<std::string>& moves) {
-  for (fairy::Color c : {fairy::White, fairy::Black}) {
-    fairy::PieceProgram allowed;
-    try {
-      allowed = betza::compile(moves.value, c);
-    } catch (const betza::Error& e) {
-      throw SpecError(inside(moves.where, e.column), std::string(e.what()) + " in \"" + moves.value + "\"");
-    }
-    for (int t : rule.pieces)
-      for (fairy::Path& path : info.pieces[t].program[c].paths) {
-        path.promotes = false;
-        for (const fairy::Path& a : allowed.paths)
-          if (a.legs == path.legs && a.virgin_only == path.virgin_only) path.promotes = true;
+// Calls mark(path, selected) for every path of the piece types, selected when the path is one
+// of the XBetza `moves` (a subset of the piece's own moves). Errors when none is selected.
+template <class F>
+void mark_paths(fairy::VariantInfo& info, const std::vector<int>& types, const spec::Located<std::string>& moves,
+                F mark) {
+  for (int t : types) {
+    int selected = 0;
+    for (fairy::Color c : {fairy::White, fairy::Black}) {
+      fairy::PieceProgram wanted;
+      try {
+        wanted = betza::compile(moves.value, c);
+      } catch (const betza::Error& e) {
+        throw SpecError(inside(moves.where, e.column), std::string(e.what()) + " in \"" + moves.value + "\"");
       }
-  }
-  for (int t : rule.pieces)
-    if (std::none_of(info.pieces[t].program[fairy::White].paths.begin(), info.pieces[t].program[fairy::White].paths.end(),
-                     [](const fairy::Path& p) { return p.promotes; }))
+      for (fairy::Path& path : info.pieces[t].program[c].paths) {
+        const bool hit = std::any_of(wanted.paths.begin(), wanted.paths.end(), [&](const fairy::Path& w) {
+          return w.legs == path.legs && w.virgin_only == path.virgin_only;
+        });
+        selected += hit;
+        mark(path, hit);
+      }
+    }
+    if (!selected)
       throw SpecError(moves.where, "none of '" + info.pieces[t].name + "'s moves is among \"" + moves.value + "\"");
+  }
+}
+
+void lower_turn(fairy::VariantInfo& info, const spec::TurnSpec& ts) {
+  info.turn.moves = ts.moves.value;
+  info.turn.first_turn_moves = ts.first_turn_moves ? ts.first_turn_moves->value : ts.moves.value;
+  if (info.turn.first_turn_moves > info.turn.moves)
+    throw SpecError(ts.first_turn_moves->where, "first_turn_moves exceeds moves");
+  info.turn.later_captures = ts.later_captures;
+  info.turn.later_same_piece = ts.later_same_piece;
+  for (const spec::PhaseMovesSpec& pm : ts.phase_moves) {
+    std::uint8_t phases = 0;
+    for (const auto& name : pm.phases) {
+      if (name.value == "first") phases |= fairy::kPhaseFirst;
+      else if (name.value == "later") phases |= fairy::kPhaseLater;
+      else if (name.value == "opening") phases |= fairy::kPhaseOpening;
+      else throw SpecError(name.where, "unknown phase '" + name.value + "' (first, later or opening)");
+    }
+    mark_paths(info, {piece_type(info, pm.piece, "phase_moves piece")}, pm.moves,
+               [phases](fairy::Path& p, bool hit) { if (hit) p.phases = phases; });
+  }
 }
 
 }  // namespace
@@ -117,10 +141,11 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     }
     if (r.to.empty()) throw SpecError(ps.where, "promotion needs at least one target");
     r.recoup = ps.recoup;
-    if (ps.moves) restrict_promoting_moves(info, r, *ps.moves);
+    if (ps.moves) mark_paths(info, r.pieces, *ps.moves, [](fairy::Path& p, bool hit) { p.promotes = hit; });
     info.promotions.push_back(std::move(r));
   }
 
+  if (vs.turn) lower_turn(info, *vs.turn);
   info.start_fen = vs.start.value;
   try {
     info.finalize();

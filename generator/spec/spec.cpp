@@ -167,6 +167,30 @@ class Loader {
     return p;
   }
 
+  TurnSpec turn(const YAML::Node& n) const {
+    expect_map(n, "turn");
+    check_keys(n, {"moves", "first_turn_moves", "later_captures", "later_same_piece", "phase_moves"}, "turn");
+    TurnSpec t;
+    t.where = at(n);
+    t.moves = small_int(require(n, "moves", "turn"), "moves", 1, 8);
+    if (n["first_turn_moves"]) t.first_turn_moves = small_int(n["first_turn_moves"], "first_turn_moves", 1, 8);
+    if (n["later_captures"]) t.later_captures = boolean(n["later_captures"], "later_captures");
+    if (n["later_same_piece"]) t.later_same_piece = boolean(n["later_same_piece"], "later_same_piece");
+    if (const YAML::Node pm = n["phase_moves"]) {
+      if (!pm.IsSequence()) fail(pm, "phase_moves must be a list");
+      for (const auto& item : pm) {
+        expect_map(item, "a phase_moves entry");
+        check_keys(item, {"piece", "moves", "phases"}, "a phase_moves entry");
+        PhaseMovesSpec p;
+        p.piece = str(require(item, "piece", "a phase_moves entry"), "piece");
+        p.moves = str(require(item, "moves", "a phase_moves entry"), "moves");
+        p.phases = names(require(item, "phases", "a phase_moves entry"), "phases");
+        t.phase_moves.push_back(std::move(p));
+      }
+    }
+    return t;
+  }
+
   PerftSpec perft(const YAML::Node& n) const {
     expect_map(n, "perft entry");
     check_keys(n, {"name", "fen", "counts", "source", "slow_from"}, "perft entry");
@@ -187,7 +211,7 @@ class Loader {
   VariantSpec variant(const std::string& key, const YAML::Node& keynode, const YAML::Node& n) const {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
-    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "perft"}, what);
+    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "perft"}, what);
     VariantSpec v;
     v.key = key;
     v.where = at(keynode);
@@ -208,6 +232,7 @@ class Loader {
       else
         v.promotions.push_back(promotion(promo));
     }
+    if (n["turn"]) v.turn = turn(n["turn"]);
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
       for (const auto& p : perfts) v.perft.push_back(perft(p));

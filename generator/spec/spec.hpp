@@ -71,6 +71,22 @@ struct PromotionSpec {
   std::optional<Located<std::string>> moves;  // XBetza: only these moves promote
 };
 
+// Moves of a piece allowed only in some phases of a turn.
+struct PhaseMovesSpec {
+  Located<std::string> piece;
+  Located<std::string> moves;                // XBetza: which of the piece's moves
+  std::vector<Located<std::string>> phases;  // first, later, opening
+};
+
+struct TurnSpec {
+  Location where;
+  Located<int> moves;
+  std::optional<Located<int>> first_turn_moves;
+  bool later_captures = true;
+  bool later_same_piece = true;
+  std::vector<PhaseMovesSpec> phase_moves;
+};
+
 struct PerftSpec {
   Location where;
   std::string name;
@@ -89,6 +105,7 @@ struct VariantSpec {
   Located<std::string> start;
   std::optional<CastlingSpec> castling;
   std::vector<PromotionSpec> promotions;
+  std::optional<TurnSpec> turn;
   std::vector<PerftSpec> perft;
 };
 

@@ -54,14 +54,17 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide,
+int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide, bool turns,
               const std::string& spec, bool interpret) {
   const auto engine = open_engine(key, spec, interpret);
   Position pos(engine->variant());
   set_position(pos, fen);
   const auto t0 = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
-  if (divide) {
+  if (turns) {
+    if (divide) throw UsageError("--turns and --divide cannot be combined");
+    nodes = engine->perft_turns(pos, depth);
+  } else if (divide) {
     for (const auto& [move, count] : engine->divide(pos, depth)) {
       fmt::print("{}: {}\n", to_uci(pos, move), count);
       nodes += count;
@@ -126,11 +129,12 @@ int main(int argc, char** argv) {
   std::string key, spec;
   int depth = 0;
   std::optional<std::string> fen;
-  bool divide = false, interpret = false;
+  bool divide = false, interpret = false, turns = false;
   perft->add_option("variant", key, "variant key (see 'fairy list')")->required();
   perft->add_option("depth", depth, "depth in plies (1-30)")->required()->check(CLI::Range(1, 30));
   perft->add_option("--fen", fen, "start from this FEN instead of the start position");
   perft->add_flag("--divide", divide, "one line per root move, like Fairy-Stockfish's go perft");
+  perft->add_flag("--turns", turns, "DEPTH counts whole turns, not moves (multi-move turns; a pass is a move)");
   perft->add_option("--spec", spec, "interpret the variant from this YAML file instead of the compiled module");
   perft->add_flag("--interpret", interpret, "run the compiled variant's model through the interpreter");
 
@@ -143,7 +147,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (app.got_subcommand("list")) return run_list();
-    if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, spec, interpret);
+    if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, turns, spec, interpret);
     if (app.got_subcommand("bench")) return run_bench(bench_keys, bench_depth);
   } catch (const UsageError& e) {
     fmt::print(stderr, "fairy: error: {}\n", e.what());
