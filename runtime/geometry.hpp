@@ -16,6 +16,7 @@ namespace fairy {
 constexpr int kPad = 3;          // longest leap component: H, C, Z, G are 3 squares
 constexpr int kMaxFiles = 16;
 constexpr int kMaxRanks = 16;
+constexpr int kMaxSteps = kMaxFiles + kMaxRanks;  // more steps than any line on the board has
 
 struct Geometry {
   int files = 8;

@@ -1,76 +1,149 @@
 #include "runtime/interpreter.hpp"
 
+#include <algorithm>
+
 namespace fairy {
 
 namespace {
-int max_steps(const Leg& leg) { return leg.range ? leg.range : kMaxFiles + kMaxRanks; }
+
+int max_steps(const Leg& leg) { return leg.range ? leg.range : kMaxSteps; }
+
+// The state of one walk along a path: who moves, who started it, what was captured on the way.
+struct Walk {
+  Color us;            // the side that moves
+  Square origin;       // where the moving piece (or the inducer) stands
+  Square mover;        // the piece that ends up moving (differs from origin after an induction)
+  Square victim;       // square of a locust capture, or kNoSquare
+  int prev_steps;      // steps the previous leg made
+};
+
+// Follows `path` from leg k, reporting each completed move to sink(Move, const Path&).
+// `cell(s)` reads the board (the attack fallback pretends an enemy stands on its target).
+template <class Cell, class Sink>
+bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk w, const Cell& cell,
+          const Sink& sink) {
+  const Leg& leg = path.legs[k];
+  const bool last = k + 1 == path.legs.size();
+  const Color us = w.us;
+  const Geometry& g = pos.geo();
+  const int steps = (leg.flags & kSameLength) ? w.prev_steps : max_steps(leg);
+  Square t = at;
+  for (int n = 0; n < steps; ++n) {
+    int x = 0, y = 0;
+    leg_step(leg, n, &x, &y);
+    t = Square(t + g.offset(x, y));
+    const Piece p = cell(t);
+    if (p == kWall || p == kHole) return false;
+    const bool may_stop = !(leg.flags & kSameLength) || n + 1 == steps;
+    Walk next = w;
+    next.prev_steps = n + 1;
+    if (p == kEmpty) {
+      if (!may_stop) continue;
+      if (last) {
+        const MoveKind kind = w.mover != w.origin ? MoveKind::Induced
+                              : w.victim != kNoSquare ? MoveKind::Locust
+                                                      : MoveKind::Normal;
+        const Square aux = w.mover != w.origin ? w.origin : w.victim;
+        if ((leg.mode & kEnPassant) && pos.is_ep_square(t)) {
+          if (sink(Move{w.mover, t, pos.ep_victim(), kNoSquare, MoveKind::EnPassant, 0}, path)) return true;
+        } else if (leg.mode & kMove) {
+          if (sink(Move{w.mover, t, aux, kNoSquare, kind, 0}, path)) return true;
+        }
+      } else if (leg.mode & kMove) {
+        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
+      }
+      continue;
+    }
+    if (!may_stop) return false;
+    const bool enemy = is_color(p, ~us);
+    if (last) {
+      if (enemy && (leg.mode & kCapture)) {
+        const MoveKind kind = w.victim != kNoSquare ? MoveKind::Locust : MoveKind::Normal;
+        if (sink(Move{w.mover, t, w.victim, kNoSquare, kind, 0}, path)) return true;
+      } else if (!enemy && (leg.mode & kFriend) && t != w.mover) {
+        const MoveKind kind = (leg.flags & kUnload) ? MoveKind::Swap : MoveKind::Normal;
+        if (sink(Move{w.mover, t, kNoSquare, kNoSquare, kind, 0}, path)) return true;
+      }
+    } else {
+      if (enemy && (leg.mode & kCapture) && w.victim == kNoSquare) {
+        next.victim = t;
+        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
+        next.victim = w.victim;
+      }
+      if (!enemy && (leg.flags & kInduce) && t != w.mover) {
+        next.mover = t;
+        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
+        next.mover = w.mover;
+      }
+      if (leg.mode & kHop)
+        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
 }  // namespace
 
 void Interpreter::generate(const Position& pos, MoveList& list) const {
   const Color us = pos.side_to_move();
   const Square* squares = pos.piece_squares(us);
+  const auto board = [&pos](Square s) { return pos.at(s); };
   for (int i = 0; i < pos.piece_total(us); ++i) {
     const Square from = squares[i];
     const PieceInfo& piece = info_->pieces[type_of(pos.at(from))];
+    const int first = list.size;
     for (const Path& path : piece.program[us].paths) {
       if (path.virgin_only && !pos.is_virgin(from)) continue;
       if (!(path.phases & pos.phase_bit())) continue;
-      walk(pos, path, 0, from, from, kNoSquare, list);
+      walk(pos, path, 0, from, Walk{us, from, from, kNoSquare, 0}, board, [&](const Move& m, const Path& p) {
+        if (p.promotes && m.kind != MoveKind::Induced && m.kind != MoveKind::Swap)
+          add_promotions(pos, list, m);
+        else
+          list.push(m);
+        return false;
+      });
     }
+    if (piece.may_repeat) remove_repeats(list, first);
   }
   generate_castling(pos, list);
   if (info_->turn.moves > 1) apply_turn_rules(pos, list);
-}
-
-// Follows leg `k` of `path` from `at`; `victim` is a square captured by an earlier leg.
-void Interpreter::walk(const Position& pos, const Path& path, std::size_t k, Square from, Square at,
-                       Square victim, MoveList& list) const {
-  const Leg& leg = path.legs[k];
-  const bool last = k + 1 == path.legs.size();
-  const Color us = pos.side_to_move();
-  const int offset = info_->geo.offset(leg.dx, leg.dy);
-  const auto land = [&](Square to, MoveKind kind, Square aux) {
-    const Move m{from, to, aux, kNoSquare, kind, 0};
-    if (path.promotes)
-      add_promotions(pos, list, m);
-    else
-      list.push(m);
-  };
-  const MoveKind kind = victim == kNoSquare ? MoveKind::Normal : MoveKind::Locust;
-  Square t = at;
-  for (int n = max_steps(leg); n > 0; --n) {
-    t = Square(t + offset);
-    const Piece p = pos.at(t);
-    if (p == kWall || p == kHole) return;
-    if (p == kEmpty) {
-      if (last) {
-        if ((leg.mode & kEnPassant) && pos.is_ep_square(t))
-          land(t, MoveKind::EnPassant, pos.ep_victim());
-        else if (leg.mode & kMove)
-          land(t, kind, victim);
-      } else if (leg.mode & kMove) {
-        walk(pos, path, k + 1, from, t, victim, list);
-      }
-      continue;
-    }
-    const bool enemy = is_color(p, ~us);
-    if (last) {
-      if ((enemy && (leg.mode & kCapture)) || (!enemy && (leg.mode & kFriend))) land(t, kind, victim);
-    } else {
-      if (enemy && (leg.mode & kCapture) && victim == kNoSquare) walk(pos, path, k + 1, from, t, t, list);
-      if (leg.mode & kHop) walk(pos, path, k + 1, from, t, victim, list);
-    }
-    return;
-  }
 }
 
 bool Interpreter::attacked(const Position& pos, Square s, Color by) const {
   for (int type = 0; type < int(info_->pieces.size()); ++type) {
     if (pos.count(by, type) == 0) continue;
     const Piece attacker = make_piece(by, type);
-    for (const Path& path : info_->pieces[type].program[by].paths)
-      if ((path.legs.back().mode & kCapture) && reaches_back(pos, path, path.legs.size() - 1, s, attacker))
+    for (const Path& path : info_->pieces[type].program[by].paths) {
+      if (!path.captures()) continue;
+      if (path.reversible()) {
+        if ((path.legs.back().mode & kCapture) && reaches_back(pos, path, path.legs.size() - 1, s, attacker))
+          return true;
+      } else if (path_attacks(pos, path, type, s, by)) {
         return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The generic fallback: walk the path forwards from every piece of the type, pretending an
+// enemy stands on s, and see whether a move captures there (finally or on the way).
+bool Interpreter::path_attacks(const Position& pos, const Path& path, int type, Square s, Color by) const {
+  const Piece attacker = make_piece(by, type);
+  const Piece target = make_piece(~by, 0);
+  const auto cell = [&pos, s, target](Square t) { return t == s ? target : pos.at(t); };
+  const Square* squares = pos.piece_squares(by);
+  const auto hit = [s](const Move& m, const Path&) {
+    return (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::Induced &&
+            m.kind != MoveKind::EnPassant) ||
+           (m.kind == MoveKind::Locust && m.aux1 == s);
+  };
+  for (int i = 0; i < pos.piece_total(by); ++i) {
+    const Square from = squares[i];
+    if (pos.at(from) != attacker) continue;
+    if (path.virgin_only && !pos.is_virgin(from)) continue;
+    if (walk(pos, path, 0, from, Walk{by, from, from, kNoSquare, 0}, cell, hit)) return true;
   }
   return false;
 }

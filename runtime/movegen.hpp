@@ -37,6 +37,18 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
 }
 
+// Drops repeated moves among list[first..]: a piece whose routes can coincide (a Lion's leap
+// and its two-step slide) lists each distinct move once.
+inline void remove_repeats(MoveList& list, int first) {
+  int kept = first;
+  for (int i = first; i < list.size; ++i) {
+    bool seen = false;
+    for (int j = first; j < kept && !seen; ++j) seen = list.moves[j] == list.moves[i];
+    if (!seen) list.moves[kept++] = list.moves[i];
+  }
+  list.size = kept;
+}
+
 // Castling: the unmoved royal moves king_steps towards an unmoved partner on its rank, which
 // lands on the square the royal crossed last. Every square between the two and both landing
 // squares must be empty (except for the two pieces). Attacks are checked by is_legal().

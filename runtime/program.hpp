@@ -31,14 +31,60 @@ enum Phase : std::uint8_t {
   kAllPhases = 7,
 };
 
+// How a leg steps and what else it does (bit set).
+enum LegFlag : std::uint8_t {
+  kZigzag = 1,      // steps alternate between (dx, dy) and (dx2, dy2): XBetza `z` (crooked)
+  kCircle = 2,      // each step turns to the next vector of the atom's ring, sense dx2 (+1/-1): `q`
+  kSameLength = 4,  // exactly as many steps as the previous leg made (`i` in a later leg)
+  kUnload = 8,      // landing on a friend swaps the two pieces (`u`)
+  kInduce = 16,     // stops on a friend, which then makes the rest of the move (`x`)
+};
+
 struct Leg {
   std::int8_t dx = 0;        // files to the right (White's view)
   std::int8_t dy = 0;        // ranks forward for White; already mirrored for Black
   std::uint8_t range = 1;    // steps along the vector: 1 = one leap, 0 = unlimited
   std::uint8_t mode = 0;     // LegMode bits
+  std::uint8_t flags = 0;    // LegFlag bits
+  std::int8_t dx2 = 0;       // kZigzag: the second vector; kCircle: dx2 is the sense
+  std::int8_t dy2 = 0;
 
   friend bool operator==(const Leg&, const Leg&) = default;
 };
+
+// Vector i (mod 8) of the ring of an atom with legs a >= b, in angular order (counter-clockwise
+// from (a, b)); for kCircle legs.
+inline void ring_vector(int a, int b, int i, int* x, int* y) {
+  const int ring[8][2] = {{a, b}, {b, a}, {-b, a}, {-a, b}, {-a, -b}, {-b, -a}, {b, -a}, {a, -b}};
+  i = (i % 8 + 8) % 8;
+  *x = ring[i][0];
+  *y = ring[i][1];
+}
+
+// The vector of step k (0-based) of a leg.
+inline void leg_step(const Leg& l, int k, int* x, int* y) {
+  if (l.flags & kZigzag) {
+    *x = (k & 1) ? l.dx2 : l.dx;
+    *y = (k & 1) ? l.dy2 : l.dy;
+  } else if (l.flags & kCircle) {
+    const int ax = l.dx < 0 ? -l.dx : l.dx, ay = l.dy < 0 ? -l.dy : l.dy;
+    const int a = ax > ay ? ax : ay, b = ax > ay ? ay : ax;
+    int start = 0;
+    for (int i = 0; i < 8; ++i) {
+      int vx = 0, vy = 0;
+      ring_vector(a, b, i, &vx, &vy);
+      if (vx == l.dx && vy == l.dy) start = i;
+    }
+    ring_vector(a, b, start + k * l.dx2, x, y);
+  } else {
+    *x = l.dx;
+    *y = l.dy;
+  }
+}
+
+// Whether walking the leg backwards from where it stopped is the same as forwards in reverse
+// (straight steps, no dependence on the previous leg).
+inline bool reversible(const Leg& l) { return !(l.flags & (kZigzag | kCircle | kSameLength)); }
 
 struct Path {
   std::vector<Leg> legs;
@@ -48,6 +94,21 @@ struct Path {
   int atom = 0;              // index of the XBetza atom this path came from (for comments)
 
   friend bool operator==(const Path&, const Path&) = default;
+
+  // Attacks found by walking the path backwards from the target (see the interpreter); other
+  // paths (locust captures, crooked, circular, induced) are checked by walking forwards.
+  bool reversible() const {
+    for (std::size_t i = 0; i < legs.size(); ++i) {
+      if (!fairy::reversible(legs[i]) || (legs[i].flags & (kUnload | kInduce))) return false;
+      if (i + 1 < legs.size() && (legs[i].mode & kCapture)) return false;
+    }
+    return true;
+  }
+  bool captures() const {
+    for (std::size_t i = 0; i < legs.size(); ++i)
+      if (legs[i].mode & kCapture) return true;
+    return false;
+  }
 };
 
 // One piece type's moves for one colour.

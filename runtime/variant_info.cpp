@@ -3,6 +3,7 @@
 #include <cctype>
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 #include "runtime/position.hpp"
 
@@ -19,6 +20,45 @@ char VariantInfo::letter_of(Piece p) const {
   return color_of(p) == White ? up : char(std::tolower(static_cast<unsigned char>(up)));
 }
 
+namespace {
+
+struct Landing {
+  int x, y, mode;
+  bool operator<(const Landing& o) const { return std::tie(x, y, mode) < std::tie(o.x, o.y, o.mode); }
+};
+
+// Every displacement a path can produce on an empty board of the given size (with repeats),
+// with the final leg's landing modes.
+void displacements(const Path& path, std::size_t k, int x, int y, int prev, const Geometry& g,
+                   std::vector<Landing>& out) {
+  const Leg& leg = path.legs[k];
+  const int limit = (leg.flags & kSameLength) ? prev : leg.range ? leg.range : std::max(g.files, g.ranks);
+  for (int n = 0; n < limit; ++n) {
+    int dx = 0, dy = 0;
+    leg_step(leg, n, &dx, &dy);
+    x += dx;
+    y += dy;
+    if (std::abs(x) >= g.files || std::abs(y) >= g.ranks) return;
+    if ((leg.flags & kSameLength) && n + 1 < limit) continue;
+    if (k + 1 == path.legs.size())
+      out.push_back({x, y, leg.mode & (kMove | kCapture | kFriend | kEnPassant)});
+    else
+      displacements(path, k + 1, x, y, n + 1, g, out);
+  }
+}
+
+bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
+  std::vector<Landing> all;
+  for (const Path& path : prog.paths) displacements(path, 0, 0, 0, 0, g, all);
+  std::sort(all.begin(), all.end());
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t j = i + 1; j < all.size() && all[j].x == all[i].x && all[j].y == all[i].y; ++j)
+      if (all[i].mode & all[j].mode) return true;
+  return false;
+}
+
+}  // namespace
+
 void VariantInfo::finalize() {
   if (pieces.empty() || int(pieces.size()) > kMaxPieceTypes)
     throw std::runtime_error(key + ": a variant needs 1 to " + std::to_string(kMaxPieceTypes) + " piece types");
@@ -32,7 +72,10 @@ void VariantInfo::finalize() {
       promotion_rule[t] = r;
     }
   any_safe_passage = false;
-  for (const PieceInfo& p : pieces) any_safe_passage = any_safe_passage || p.safe_passage;
+  for (PieceInfo& p : pieces) {
+    any_safe_passage = any_safe_passage || p.safe_passage;
+    p.may_repeat = routes_can_coincide(p.program[White], geo) || routes_can_coincide(p.program[Black], geo);
+  }
   simple_attacks = true;
   aligned.fill(false);
   for (const PieceInfo& p : pieces)

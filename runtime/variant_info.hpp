@@ -23,6 +23,7 @@ struct PieceInfo {
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;
+  bool may_repeat = false;  // derived: two routes of this piece can give the same move
   std::array<PieceProgram, 2> program;  // per colour
 
   friend bool operator==(const PieceInfo&, const PieceInfo&) = default;

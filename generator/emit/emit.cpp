@@ -94,6 +94,11 @@ std::string leg_comment(const Leg& l) {
   if (l.mode & fairy::kFriend) modes += "d";
   if (l.mode & fairy::kHop) modes += "p";
   if (l.mode & fairy::kEnPassant) modes += "e";
+  if (l.flags & fairy::kZigzag) s += " zigzag";
+  if (l.flags & fairy::kCircle) s += " circular";
+  if (l.flags & fairy::kSameLength) s = "same length " + s;
+  if (l.flags & fairy::kUnload) modes += " unload";
+  if (l.flags & fairy::kInduce) modes += " induce";
   return s + " " + modes;
 }
 
@@ -112,94 +117,126 @@ struct PieceContext {
   bool promotes;
 };
 
-// Emits the code adding a move that lands on `to` (with an optional locust victim).
-void emit_add(Code& code, const PieceContext& pc, const std::string& to, const std::string& kind,
+// Where a walk stands while its code is emitted (all C++ expressions).
+struct WalkVars {
+  std::string at;      // the square the current leg starts from
+  std::string mover;   // the piece that ends up moving ("from", or an induced friend)
+  std::string victim;  // a locust victim's square, or "kNoSquare"
+  std::string count;   // steps the previous leg made (for same-length legs)
+};
+
+// Emits the code adding a move that lands on `to`.
+void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::string& to, const std::string& kind,
               const std::string& aux) {
-  const std::string move = "Move{from, " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
-  code.line(pc.promotes ? "add_promotions(pos, list, " + move + ");" : "list.push(" + move + ");");
+  const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
+  const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
+  code.line(promotes ? "add_promotions(pos, list, " + move + ");" : "list.push(" + move + ");");
 }
 
-void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const std::string& at,
-              const std::string& victim) {
+// The offset expression of step `n` (a 1-based counter variable) of a leg.
+std::string step_offset(Code& code, const VariantInfo& info, const Leg& leg, const std::string& n) {
+  if (!(leg.flags & (fairy::kZigzag | fairy::kCircle))) return std::to_string(info.geo.offset(leg.dx, leg.dy));
+  const int period = (leg.flags & fairy::kZigzag) ? 2 : 8;
+  std::string table;
+  for (int k = 0; k < period; ++k) {
+    int x = 0, y = 0;
+    fairy::leg_step(leg, k, &x, &y);
+    table += (k ? ", " : "") + std::to_string(info.geo.offset(x, y));
+  }
+  code.line("static constexpr int kStep[" + std::to_string(period) + "] = {" + table + "};");
+  return "kStep[(" + n + " - 1) % " + std::to_string(period) + "]";
+}
+
+void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const WalkVars& w) {
   const Leg& leg = path.legs[k];
   const bool last = k + 1 == path.legs.size();
-  const int off = pc.info.geo.offset(leg.dx, leg.dy);
   const std::string them = color_name(~pc.us), us = color_name(pc.us);
-  const std::string sq = last ? "to" : "s" + std::to_string(k + 1);
-  const std::string p = "p" + std::to_string(k + 1);
-  const std::string kind = victim == "kNoSquare" ? "Normal" : "Locust";
-  const bool slide = leg.range != 1;
+  const std::string idx = std::to_string(k + 1);
+  const std::string sq = last ? "to" : "s" + idx;
+  const std::string p = "p" + idx, n = "n" + idx;
+  const bool same_length = leg.flags & fairy::kSameLength;
+  const bool leap = leg.range == 1 && !same_length;
+  // A plain unlimited straight slide needs no step counter unless the next leg measures it.
+  const bool next_counts = !last && (path.legs[k + 1].flags & fairy::kSameLength);
+  const bool plain_slide = leg.range == 0 && !same_length && !next_counts &&
+                           !(leg.flags & (fairy::kZigzag | fairy::kCircle));
+  const std::string kind = w.mover != "from" ? "Induced" : w.victim == "kNoSquare" ? "Normal" : "Locust";
+  const std::string aux = w.mover != "from" ? "from" : w.victim;
 
-  if (!slide) {
+  if (leap) {
     code.open("{");
-    code.line("const Square " + sq + " = Square(" + at + offset_expr(off) + ");");
-  } else if (leg.range == 0) {
-    code.open("for (Square " + sq + " = Square(" + at + offset_expr(off) + ");; " + sq + " = Square(" + sq +
+    code.line("const Square " + sq + " = Square(" + w.at + offset_expr(pc.info.geo.offset(leg.dx, leg.dy)) + ");");
+  } else if (plain_slide) {
+    const int off = pc.info.geo.offset(leg.dx, leg.dy);
+    code.open("for (Square " + sq + " = Square(" + w.at + offset_expr(off) + ");; " + sq + " = Square(" + sq +
               offset_expr(off) + ")) {");
   } else {
     code.open("{");
-    code.line("Square " + sq + " = " + at + ";");
-    code.open("for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {");
-    code.line(sq + " = Square(" + sq + offset_expr(off) + ");");
+    const std::string limit = same_length ? w.count : leg.range ? std::to_string(leg.range) : "kMaxSteps";
+    const std::string step = step_offset(code, pc.info, leg, n);
+    code.line("Square " + sq + " = " + w.at + ";");
+    code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
+    code.line(sq + " = Square(" + sq + " + " + step + ");");
   }
+  const bool loop = !leap;
   code.line("const Piece " + p + " = b[" + sq + "];");
+  WalkVars next{sq, w.mover, w.victim, leap ? "1" : n};
 
-  // Empty square.
-  std::string empty_body;
+  // An empty square.
+  code.open("if (" + p + " == kEmpty) {");
+  if (same_length) code.line("if (" + n + " < " + w.count + ") continue;");
   if (last) {
-    if ((leg.mode & fairy::kEnPassant) && (leg.mode & fairy::kMove)) {
-      code.open("if (" + p + " == kEmpty) {");
+    if (leg.mode & fairy::kEnPassant) {
       code.open("if (pos.is_ep_square(" + sq + ")) {");
-      emit_add(code, pc, sq, "EnPassant", "pos.ep_victim()");
+      emit_add(code, pc, w, sq, "EnPassant", "pos.ep_victim()");
       code.close();
-      code.open("else {");
-      emit_add(code, pc, sq, kind, victim);
-      code.close();
-    } else if (leg.mode & fairy::kEnPassant) {
-      code.open("if (" + p + " == kEmpty) {");
-      code.open("if (pos.is_ep_square(" + sq + ")) {");
-      emit_add(code, pc, sq, "EnPassant", "pos.ep_victim()");
-      code.close();
+      if (leg.mode & fairy::kMove) {
+        code.open("else {");
+        emit_add(code, pc, w, sq, kind, aux);
+        code.close();
+      }
     } else if (leg.mode & fairy::kMove) {
-      code.open("if (" + p + " == kEmpty) {");
-      emit_add(code, pc, sq, kind, victim);
-    } else {
-      code.open("if (" + p + " == kEmpty) {");
+      emit_add(code, pc, w, sq, kind, aux);
     }
-  } else {
-    code.open("if (" + p + " == kEmpty) {");
-    if (leg.mode & fairy::kMove) emit_leg(code, pc, path, k + 1, sq, victim);
+  } else if (leg.mode & fairy::kMove) {
+    emit_leg(code, pc, path, k + 1, next);
   }
-  if (slide) code.line("continue;");
+  if (loop) code.line("continue;");
   code.close();
 
-  // Occupied square (or the edge).
+  // An occupied square (or the edge): the leg ends here.
+  if (same_length) code.line("if (" + n + " < " + w.count + ") break;");
   if (last) {
     if (leg.mode & fairy::kCapture) {
-      code.open((slide ? "if (" : "else if (") + std::string("is_color(") + p + ", " + them + ")) {");
-      emit_add(code, pc, sq, kind, victim);
+      code.open("if (is_color(" + p + ", " + them + ")) {");
+      emit_add(code, pc, w, sq, w.victim == "kNoSquare" ? "Normal" : "Locust", w.victim);
       code.close();
     }
     if (leg.mode & fairy::kFriend) {
-      code.open((slide ? "if (" : "else if (") + std::string("is_color(") + p + ", " + us + ")) {");
-      emit_add(code, pc, sq, kind, victim);
+      code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
+      emit_add(code, pc, w, sq, (leg.flags & fairy::kUnload) ? "Swap" : "Normal", "kNoSquare");
       code.close();
     }
   } else {
-    if ((leg.mode & fairy::kCapture) && victim == "kNoSquare") {
+    if ((leg.mode & fairy::kCapture) && w.victim == "kNoSquare") {
       code.open("if (is_color(" + p + ", " + them + ")) {");
-      emit_leg(code, pc, path, k + 1, sq, sq);
+      emit_leg(code, pc, path, k + 1, WalkVars{sq, w.mover, sq, next.count});
+      code.close();
+    }
+    if (leg.flags & fairy::kInduce) {
+      code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
+      emit_leg(code, pc, path, k + 1, WalkVars{sq, sq, w.victim, next.count});
       code.close();
     }
     if (leg.mode & fairy::kHop) {
       code.open("if (is_color(" + p + ", White) || is_color(" + p + ", Black)) {");
-      emit_leg(code, pc, path, k + 1, sq, victim);
+      emit_leg(code, pc, path, k + 1, next);
       code.close();
     }
   }
-  if (slide) code.line("break;");
+  if (loop) code.line("break;");
   code.close();
-  if (leg.range > 1) code.close();
+  if (!leap && !plain_slide) code.close();
 }
 
 void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, Color c) {
@@ -218,7 +255,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
     if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
     const PieceContext pc{info, c, promotable && path.promotes};
-    emit_leg(code, pc, path, 0, "from", "kNoSquare");
+    emit_leg(code, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
     if (path.phases != fairy::kAllPhases) code.close();
     if (path.virgin_only) code.close();
   }
@@ -294,8 +331,15 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
     std::vector<int> types;
   };
   std::vector<Group> groups;
+  std::vector<std::pair<int, int>> forward;  // (type, path index) walked forwards
   for (int type = 0; type < int(info.pieces.size()); ++type)
-    for (const Path& path : info.pieces[type].program[by].paths) {
+    for (std::size_t i = 0; i < info.pieces[type].program[by].paths.size(); ++i) {
+      const Path& path = info.pieces[type].program[by].paths[i];
+      if (!path.captures()) continue;
+      if (!path.reversible()) {
+        forward.emplace_back(type, int(i));
+        continue;
+      }
       if (!(path.legs.back().mode & fairy::kCapture)) continue;
       Path shape = path;
       shape.atom = 0;
@@ -319,6 +363,13 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
     code.line("// " + names + ": " + path_comment(g.path));
     emit_back(code, info, g.path, g.path.legs.size() - 1, "s", test, by);
   }
+  for (const auto& [type, i] : forward) {
+    const Path& path = info.pieces[type].program[by].paths[i];
+    code.line("// " + info.pieces[type].name + ": " + path_comment(path) + " (walked forwards)");
+    code.line("if (pos.count(" + color_name(by) + ", " + std::to_string(type) + ") && interpreter().path_attacks(pos, info().pieces[" +
+              std::to_string(type) + "].program[" + color_name(by) + "].paths[" + std::to_string(i) + "], " +
+              std::to_string(type) + ", s, " + color_name(by) + ")) return true;");
+  }
   code.line("return false;");
   code.close();
   code.line();
@@ -327,8 +378,10 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
 // ------------------------------------------------------------------ model data as C++
 
 std::string leg_literal(const Leg& l) {
-  return "Leg{" + std::to_string(l.dx) + ", " + std::to_string(l.dy) + ", " + std::to_string(l.range) + ", " +
-         std::to_string(l.mode) + "}";
+  std::string s = "Leg{" + std::to_string(l.dx) + ", " + std::to_string(l.dy) + ", " + std::to_string(l.range) + ", " +
+                  std::to_string(l.mode);
+  if (l.flags) s += ", " + std::to_string(l.flags) + ", " + std::to_string(l.dx2) + ", " + std::to_string(l.dy2);
+  return s + "}";
 }
 
 std::string program_literal(const fairy::PieceProgram& prog, const std::string& indent) {
@@ -413,9 +466,14 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
     code.open("for (int i = 0, n = pos.piece_total(" + color_name(c) + "); i < n; ++i) {");
     code.line("const Square from = squares[i];");
     code.open("switch (pos.at(from)) {");
-    for (int t = 0; t < int(info.pieces.size()); ++t)
-      code.line("case " + piece_const(info, t, c) + ": generate_" + ident(info.pieces[t].name) + "_" + color_lower(c) +
-                "(pos, from, list); break;");
+    for (int t = 0; t < int(info.pieces.size()); ++t) {
+      const std::string call = "generate_" + ident(info.pieces[t].name) + "_" + color_lower(c) + "(pos, from, list);";
+      if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
+        code.line("case " + piece_const(info, t, c) + ": { const int first = list.size; " + call +
+                  " remove_repeats(list, first); break; }");
+      else
+        code.line("case " + piece_const(info, t, c) + ": " + call + " break;");
+    }
     code.line("default: break;");
     code.close();
     code.close();
