@@ -107,6 +107,7 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
     if (piece.may_repeat) remove_repeats(list, first);
   }
   generate_castling(pos, list);
+  if (info_->has_induction) remove_induced_repeats(pos, list);
   if (info_->turn.moves > 1) apply_turn_rules(pos, list);
 }
 

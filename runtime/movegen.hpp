@@ -49,6 +49,31 @@ inline void remove_repeats(MoveList& list, int first) {
   list.size = kept;
 }
 
+// An induced move has the effect of the induced piece's own move from `from` to `to` when
+// that move exists, does not promote and leaves no usable e.p. square (an induced move never
+// does either); then, and for two inducers pushing the same piece alike, it is listed once.
+inline void remove_induced_repeats(const Position& pos, MoveList& list) {
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move& m = list.moves[i];
+    bool repeat = false;
+    if (m.kind == MoveKind::Induced) {
+      for (int j = 0; j < list.size && !repeat; ++j) {
+        const Move& o = list.moves[j];
+        if (o.from != m.from || o.to != m.to || o.promo || j == i) continue;
+        if (o.kind == MoveKind::Induced) {
+          repeat = j < i;
+        } else if (o.kind == MoveKind::Normal) {
+          std::array<Square, Position::kMaxEp> ep{};
+          repeat = pos.usable_ep_squares(o, ep) == 0;
+        }
+      }
+    }
+    if (!repeat) list.moves[kept++] = m;
+  }
+  list.size = kept;
+}
+
 // Castling: the unmoved royal moves king_steps towards an unmoved partner on its rank, which
 // lands on the square the royal crossed last. Every square between the two and both landing
 // squares must be empty (except for the two pieces). Attacks are checked by is_legal().

@@ -187,18 +187,9 @@ void Position::make(const Move& m) {
 
   // A multi-square straight non-capturing move of an e.p. victim leaves e.p. squares behind.
   if (pinfo.ep_victim && m.kind == MoveKind::Normal && u.captured == kEmpty) {
-    const Geometry& g = geo();
-    const int dx = g.file_of(m.to) - g.file_of(m.from);
-    const int dy = g.rank_of(m.to) - g.rank_of(m.from);
-    const int n = std::gcd(std::abs(dx), std::abs(dy));
-    if (n > 1 && n - 1 <= kMaxEp && std::abs(dx) / n <= 1 && std::abs(dy) / n <= 1) {
-      const int step = g.offset(dx / n, dy / n);
-      for (int k = 1; k < n; ++k) {
-        ep_[ep_count_++] = Square(m.from + k * step);
-        key_ ^= zobrist::ep(ep_[ep_count_ - 1]);
-      }
-      ep_victim_ = m.to;
-    }
+    ep_count_ = usable_ep_squares(m, u.moved, ep_);
+    for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
+    if (ep_count_) ep_victim_ = m.to;
   }
 
   end_move(m, u, reset_clock);
@@ -222,6 +213,27 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   }
   ++ply_;
   undo_.push_back(u);
+}
+
+int Position::usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const {
+  if (m.kind != MoveKind::Normal || !info_->pieces[type_of(mover)].ep_victim) return 0;
+  const Geometry& g = geo();
+  const int dx = g.file_of(m.to) - g.file_of(m.from);
+  const int dy = g.rank_of(m.to) - g.rank_of(m.from);
+  const int n = std::gcd(std::abs(dx), std::abs(dy));
+  if (n < 2 || n - 1 > kMaxEp || std::abs(dx) / n > 1 || std::abs(dy) / n > 1) return 0;
+  const Color them = ~color_of(mover);
+  const int step = g.offset(dx / n, dy / n);
+  int count = 0;
+  for (int k = 1; k < n; ++k) {
+    const Square s = Square(m.from + k * step);
+    for (const auto& cap : info_->ep_capturers[them])
+      if (board_[s - cap.offset] == make_piece(them, cap.type)) {
+        out[count++] = s;
+        break;
+      }
+  }
+  return count;
 }
 
 void Position::unmake() {

@@ -33,6 +33,11 @@ class Position {
   std::string fen() const;
 
   void make(const Move& m);
+  // The e.p. squares move m would leave behind: squares a non-capturing straight move of an
+  // e.p. victim passes, where an enemy could capture e.p. on the next move. Returns the count.
+  int usable_ep_squares(const Move& m, std::array<Square, kMaxEp>& out) const {
+    return usable_ep_squares(m, board_[m.from], out);
+  }
   void unmake();
 
   const VariantInfo& variant() const { return *info_; }
@@ -91,6 +96,7 @@ class Position {
     Square last_moved;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
+  int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
 
   void clear();
   void put(Square s, Piece p);

@@ -76,6 +76,17 @@ void VariantInfo::finalize() {
     any_safe_passage = any_safe_passage || p.safe_passage;
     p.may_repeat = routes_can_coincide(p.program[White], geo) || routes_can_coincide(p.program[Black], geo);
   }
+  has_induction = false;
+  for (Color c : {White, Black}) {
+    ep_capturers[c].clear();
+    for (int t = 0; t < int(pieces.size()); ++t)
+      for (const Path& path : pieces[t].program[c].paths) {
+        const Leg& leg = path.legs.back();
+        for (const Leg& l : path.legs) has_induction = has_induction || (l.flags & kInduce);
+        if (path.legs.size() == 1 && leg.range == 1 && (leg.mode & kEnPassant))
+          ep_capturers[c].push_back({t, geo.offset(leg.dx, leg.dy)});
+      }
+  }
   simple_attacks = true;
   aligned.fill(false);
   for (const PieceInfo& p : pieces)

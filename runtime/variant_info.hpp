@@ -77,6 +77,13 @@ struct VariantInfo {
   std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
   bool any_safe_passage = false;
+  bool has_induction = false;  // some piece induces moves of friends (XBetza x)
+  // Where an e.p. capturer of each colour stands relative to the square it captures on.
+  struct EpCapturer {
+    int type;
+    int offset;  // mailbox offset from the capturer to the e.p. square
+  };
+  std::array<std::vector<EpCapturer>, 2> ep_capturers;
   // Every capturing path of every piece is one leg (no hoppers, locusts or bent riders): then
   // a move can expose a royal piece only by leaving a line along which some piece slides.
   bool simple_attacks = false;

@@ -486,7 +486,8 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::string key = v.info.key;
   const std::map<std::string, std::string> values = {
-      {"turn_rules", v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : ""},
+      {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
+                               (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},
       {"key", key},
       {"movegen", movegen_code(v, o)},
