@@ -31,7 +31,7 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   if (depth > pr.mandatory) list.push(m);
   for (const PromotionTarget& t : pr.to) {
     if (t.depth && depth > t.depth) continue;
-    if (pr.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
+    if (t.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
     m.promo = std::uint8_t(t.type + 1);
     list.push(m);
   }

@@ -39,6 +39,7 @@ struct CastlingRule {
 struct PromotionTarget {
   int type = -1;
   int depth = 0;         // allowed only on the last `depth` ranks; 0 = anywhere in the zone
+  bool recoup = false;   // only while the side has fewer of this type than at the start
   friend bool operator==(const PromotionTarget&, const PromotionTarget&) = default;
 };
 
@@ -47,7 +48,6 @@ struct PromotionRule {
   int zone = 1;                        // the last `zone` ranks
   int mandatory = 1;                   // promotion is compulsory on the last `mandatory` ranks
   std::vector<PromotionTarget> to;
-  bool recoup = false;                 // a target only while fewer are on board than at the start
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 

@@ -430,9 +430,10 @@ std::string info_code(const VariantInfo& info) {
     std::string pieces, to;
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
     for (const auto& t : r.to)
-      to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) + "}";
+      to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) +
+            ", " + (t.recoup ? "true" : "false") + "}";
     c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
-           std::to_string(r.mandatory) + ", {" + to + "}, " + (r.recoup ? "true" : "false") + "});");
+           std::to_string(r.mandatory) + ", {" + to + "}});");
   }
   c.line("v.finalize();");
   c.line("return v;");

@@ -91,6 +91,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     info.brouhaha.push_back(s);
   }
 
+  int castling_steps = 0;  // from an XBetza O<n>
   for (const spec::PieceUse& use : vs.pieces) {
     const spec::PieceSpec* cat = file.find_piece(use.name.value);
     if (!cat) throw SpecError(use.name.where, "unknown piece '" + use.name.value + "' (not in the pieces: catalogue)");
@@ -111,6 +112,14 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     try {
       const auto atoms = betza::parse(betza.value);
       for (fairy::Color c : {fairy::White, fairy::Black}) p.program[c] = betza::compile(atoms, c);
+      if (const int steps = betza::castling_steps(atoms)) {
+        if (!p.royal) throw SpecError(betza.where, "castling 'O' in the moves of a piece that is not royal");
+        if (!vs.castling) throw SpecError(betza.where, "castling 'O' needs the variant's castling: {partner: ...}");
+        if (vs.castling->king_steps && vs.castling->king_steps->value != steps)
+          throw SpecError(vs.castling->king_steps->where, "king_steps disagrees with O" + std::to_string(steps) +
+                                                               " in \"" + betza.value + "\"");
+        castling_steps = steps;
+      }
     } catch (const betza::Error& e) {
       throw SpecError(inside(betza.where, e.column), std::string(e.what()) + " in \"" + betza.value + "\"");
     }
@@ -122,7 +131,9 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
 
   if (vs.castling) {
     info.castling.enabled = true;
-    info.castling.king_steps = vs.castling->king_steps.value;
+    if (!vs.castling->king_steps && !castling_steps)
+      throw SpecError(vs.castling->where, "castling needs king_steps, or O<n> in the royal piece's XBetza");
+    info.castling.king_steps = vs.castling->king_steps ? vs.castling->king_steps->value : castling_steps;
     info.castling.partner = piece_type(info, vs.castling->partner, "castling partner");
     if (std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
       throw SpecError(vs.castling->where, "castling needs a royal piece");
@@ -137,10 +148,9 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     for (const auto& t : ps.to) {
       const int type = piece_type(info, t.piece, "promotion target");
       if (t.depth > r.zone) throw SpecError(t.piece.where, "target depth is deeper than the zone");
-      r.to.push_back({type, t.depth});
+      r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup)});
     }
     if (r.to.empty()) throw SpecError(ps.where, "promotion needs at least one target");
-    r.recoup = ps.recoup;
     if (ps.moves) mark_paths(info, r.pieces, *ps.moves, [](fairy::Path& p, bool hit) { p.promotes = hit; });
     info.promotions.push_back(std::move(r));
   }

@@ -136,7 +136,7 @@ class Loader {
     check_keys(n, {"king_steps", "partner"}, "castling");
     CastlingSpec c;
     c.where = at(n);
-    c.king_steps = small_int(require(n, "king_steps", "castling"), "king_steps", 1, 14);
+    if (n["king_steps"]) c.king_steps = small_int(n["king_steps"], "king_steps", 1, 14);
     c.partner = str(require(n, "partner", "castling"), "partner");
     return c;
   }
@@ -154,9 +154,10 @@ class Loader {
     for (const auto& item : to) {
       PromotionTargetSpec t;
       if (item.IsMap()) {
-        check_keys(item, {"piece", "depth"}, "promotion target");
+        check_keys(item, {"piece", "depth", "recoup"}, "promotion target");
         t.piece = str(require(item, "piece", "promotion target"), "piece");
         if (item["depth"]) t.depth = small_int(item["depth"], "depth", 1, 16).value;
+        if (item["recoup"]) t.recoup = boolean(item["recoup"], "recoup");
       } else {
         t.piece = str(item, "promotion target");
       }

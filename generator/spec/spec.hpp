@@ -52,13 +52,14 @@ struct PieceUse {
 
 struct CastlingSpec {
   Location where;
-  Located<int> king_steps;
+  std::optional<Located<int>> king_steps;  // or XBetza O<n> in the royal piece's moves
   Located<std::string> partner;
 };
 
 struct PromotionTargetSpec {
   Located<std::string> piece;
   int depth = 0;  // only on the last `depth` ranks; 0 = anywhere in the zone
+  std::optional<bool> recoup;
 };
 
 struct PromotionSpec {
