@@ -201,7 +201,7 @@ class Loader {
     if (n["name"]) p.name = scalar(n["name"], "name");
     const YAML::Node counts = require(n, "counts", "perft entry");
     if (!counts.IsSequence() || counts.size() == 0) fail(counts, "counts must be a non-empty list (perft 1, 2, ...)");
-    for (const auto& c : counts) p.counts.push_back(std::uint64_t(integer(c, "perft count", 1, (1LL << 62))));
+    for (const auto& c : counts) p.counts.push_back(std::uint64_t(integer(c, "perft count", 0, (1LL << 62))));
     // Every count says where it came from: another engine, a published table or a hand count.
     p.source = scalar(require(n, "source", "perft entry"), "source");
     if (p.source.size() < 8) fail(n["source"], "source must say where the counts come from");
