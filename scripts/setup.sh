@@ -6,11 +6,15 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${1:-build}
 
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libcli11-dev libfmt-dev nodejs npm fairy-stockfish)
+          libcli11-dev libfmt-dev fairy-stockfish)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js may come from elsewhere than Debian (its npm then conflicts with Debian's): ask for the
+# commands, not the packages.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
