@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "generator/model/model.hpp"
+#include "runtime/cli/explain.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 
@@ -144,11 +145,23 @@ int main(int argc, char** argv) {
   bench->add_option("variants", bench_keys, "only these variants");
   bench->add_option("--depth", bench_depth, "depth for all (default: by board size)")->check(CLI::Range(1, 30));
 
+  auto* explain = app.add_subcommand("explain", "show the squares a piece written in XBetza reaches");
+  std::string betza, board = "9x9", at, obstacles, enemies;
+  explain->add_option("betza", betza, "the piece's moves in XBetza")->required();
+  explain->add_option("--board", board, "board size FILESxRANKS (default 9x9)");
+  explain->add_option("--at", at, "the piece's square (default: the centre)");
+  explain->add_option("--obstacles", obstacles, "friendly pieces, e.g. e6,f5");
+  explain->add_option("--enemies", enemies, "enemy pieces, e.g. c7");
+
   CLI11_PARSE(app, argc, argv);
   try {
+    if (app.got_subcommand("explain")) return cli::run_explain(betza, board, at, obstacles, enemies);
     if (app.got_subcommand("list")) return run_list();
     if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, turns, spec, interpret);
     if (app.got_subcommand("bench")) return run_bench(bench_keys, bench_depth);
+  } catch (const cli::ExplainError& e) {
+    fmt::print(stderr, "fairy: error: {}\n", e.what());
+    return 2;
   } catch (const UsageError& e) {
     fmt::print(stderr, "fairy: error: {}\n", e.what());
     return 2;

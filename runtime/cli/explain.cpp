@@ -1,0 +1,190 @@
+// fairy explain BETZA: the squares a piece reaches, as the Interactive Diagram shows them.
+#include "runtime/cli/explain.hpp"
+
+#include <fmt/core.h>
+
+#include <map>
+#include <sstream>
+
+#include "generator/betza/betza.hpp"
+#include "runtime/interpreter.hpp"
+
+namespace fairy::cli {
+
+namespace {
+
+struct Board {
+  Geometry geo;
+  Square at = kNoSquare;
+  std::map<Square, char> others;  // 'F' friend, 'E' enemy
+};
+
+std::vector<Square> parse_squares(const Geometry& geo, const std::string& list, const char* what) {
+  std::vector<Square> out;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    const auto [s, used] = geo.parse(item);
+    if (used == 0 || used != int(item.size()))
+      throw ExplainError(std::string("bad square '") + item + "' in " + what + " (the board is " +
+                         std::to_string(geo.files) + "x" + std::to_string(geo.ranks) + ")");
+    out.push_back(s);
+  }
+  return out;
+}
+
+// A one-piece variant: the explained piece (X), and a neutral blocker (O) for the others.
+VariantInfo model(const std::string& betza, const Board& b, bool single_legs_only) {
+  VariantInfo v;
+  v.key = "explain";
+  v.geo = b.geo;
+  PieceInfo piece;
+  piece.name = "piece";
+  piece.letter = 'X';
+  piece.betza = betza;
+  for (Color c : {White, Black}) {
+    piece.program[c] = fairygen::betza::compile(betza, c);
+    if (single_legs_only)
+      std::erase_if(piece.program[c].paths, [](const Path& p) { return p.legs.size() > 1; });
+  }
+  PieceInfo blocker;
+  blocker.name = "blocker";
+  blocker.letter = 'O';
+  v.pieces = {piece, blocker};
+  v.start_fen = std::string(std::to_string(b.geo.files)) + "/";
+  // An empty board as the nominal start position.
+  std::string fen;
+  for (int r = 0; r < b.geo.ranks; ++r) fen += (r ? "/" : "") + std::to_string(b.geo.files);
+  v.start_fen = fen + " w - - 0 1";
+  v.finalize();
+  return v;
+}
+
+std::string fen_of(const Board& b, Square extra_enemy) {
+  std::string fen;
+  for (int r = b.geo.ranks - 1; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < b.geo.files; ++f) {
+      const Square s = b.geo.square(f, r);
+      char c = 0;
+      if (s == b.at) c = 'X';
+      else if (s == extra_enemy) c = 'o';
+      else if (auto it = b.others.find(s); it != b.others.end()) c = it->second == 'F' ? 'O' : 'o';
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += std::to_string(empty), empty = 0;
+      fen += c;
+    }
+    if (empty) fen += std::to_string(empty);
+    if (r) fen += '/';
+  }
+  return fen + " w - - 0 1";
+}
+
+struct Reach {
+  std::map<Square, bool> move, capture, victim, swap, induced;
+};
+
+Reach reach(const VariantInfo& v, const Board& b) {
+  Reach out;
+  const Interpreter interp(v);
+  Position pos(v);
+  // Moves on the board as given.
+  pos.set_fen(fen_of(b, kNoSquare));
+  MoveList list;
+  interp.generate(pos, list);
+  for (const Move& m : list) {
+    if (m.from != b.at && m.kind != MoveKind::Induced) continue;
+    switch (m.kind) {
+      case MoveKind::Swap: out.swap[m.to] = true; break;
+      case MoveKind::Induced: out.induced[m.to] = true; break;
+      default:
+        if (pos.at(m.to) == kEmpty) out.move[m.to] = true;
+        else out.capture[m.to] = true;
+        if (m.kind == MoveKind::Locust) out.victim[m.aux1] = true;
+    }
+  }
+  // Could it capture on each empty square? Put an enemy there and look.
+  for (int r = 0; r < b.geo.ranks; ++r)
+    for (int f = 0; f < b.geo.files; ++f) {
+      const Square s = b.geo.square(f, r);
+      if (s == b.at || b.others.count(s)) continue;
+      pos.set_fen(fen_of(b, s));
+      MoveList caps;
+      interp.generate(pos, caps);
+      for (const Move& m : caps) {
+        if (m.from != b.at) continue;
+        if (m.to == s && m.kind != MoveKind::Swap) out.capture[s] = true;
+        if (m.kind == MoveKind::Locust && m.aux1 == s) out.victim[s] = true;
+      }
+    }
+  return out;
+}
+
+}  // namespace
+
+int run_explain(const std::string& betza, const std::string& board, const std::string& at,
+                const std::string& friends, const std::string& enemies) {
+  Board b;
+  int files = 0, ranks = 0;
+  char x = 0;
+  std::stringstream dims(board);
+  if (!(dims >> files >> x >> ranks) || x != 'x' || files < 1 || files > kMaxFiles || ranks < 1 || ranks > kMaxRanks)
+    throw ExplainError("bad --board '" + board + "': expected FILESxRANKS, each 1 to 16 (e.g. 9x9)");
+  b.geo = Geometry{files, ranks};
+  const std::string where = at.empty() ? std::string(1, char('a' + files / 2)) + std::to_string(ranks / 2 + 1) : at;
+  const auto at_list = parse_squares(b.geo, where, "--at");
+  if (at_list.size() != 1) throw ExplainError("--at takes one square");
+  b.at = at_list[0];
+  for (Square s : parse_squares(b.geo, friends, "--obstacles")) b.others[s] = 'F';
+  for (Square s : parse_squares(b.geo, enemies, "--enemies")) b.others[s] = 'E';
+  if (b.others.count(b.at)) throw ExplainError("the piece's square " + where + " also holds an obstacle");
+
+  VariantInfo full, single;
+  try {
+    full = model(betza, b, false);
+    single = model(betza, b, true);
+  } catch (const fairygen::betza::Error& e) {
+    throw ExplainError("bad XBetza at column " + std::to_string(e.column) + ": " + e.what() + "\n  " + betza + "\n  " +
+                       std::string(std::size_t(e.column - 1), ' ') + "^");
+  }
+  const Reach all = reach(full, b), direct = reach(single, b);
+
+  fmt::print("{} on {} ({}x{} board)\n\n", betza, where, files, ranks);
+  int moves = 0, captures = 0;
+  for (int r = ranks - 1; r >= 0; --r) {
+    fmt::print("{:>3} ", r + 1);
+    for (int f = 0; f < files; ++f) {
+      const Square s = b.geo.square(f, r);
+      char c = '.';
+      const bool m = all.move.count(s), cap = all.capture.count(s);
+      if (s == b.at) c = '@';
+      else if (b.others.count(s)) c = b.others.at(s) == 'F' ? (all.swap.count(s) ? 'S' : 'F') : (cap ? 'X' : 'E');
+      else if (m && cap) c = '*';
+      else if (m) c = 'm';
+      else if (cap) c = 'c';
+      else if (all.induced.count(s)) c = 'i';
+      if (all.victim.count(s) && c != '@') c = c == '.' || c == 'c' || c == '*' ? 'x' : c;
+      // Reached only through a later leg of a multi-leg move: upper case.
+      if ((c == 'm' || c == 'c') && !direct.move.count(s) && !direct.capture.count(s)) c = char(c - 'a' + 'A');
+      if (c == '*' && !direct.move.count(s) && !direct.capture.count(s)) c = '#';
+      moves += m;
+      captures += cap;
+      fmt::print(" {}", c);
+    }
+    fmt::print("\n");
+  }
+  fmt::print("    ");
+  for (int f = 0; f < files; ++f) fmt::print(" {}", char('a' + f));
+  fmt::print("\n\n{} squares to move to, {} to capture on.\n", moves, captures);
+  fmt::print(
+      "@ the piece   m move only   c capture only   * both   (M C # the same, reached only through a later leg)\n"
+      "x an enemy there is captured on the way (locust)   F friend   S friend it can swap with   E enemy   "
+      "X enemy it captures   i a friend can be pushed there\n");
+  return 0;
+}
+
+}  // namespace fairy::cli
