@@ -547,7 +547,7 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
       } else if (circular) {
         // Leaps around the atom's octagon, turning the same way at every step (up to 7).
         for (int sense : {1, -1}) {
-          Leg l = leg(x, y, atom.range == 0 || atom.range > 7 ? 7 : atom.range, mode);
+          Leg l = leg(x, y, atom.range <= 1 || atom.range > 7 ? 7 : atom.range, mode);
           l.flags = fairy::kCircle;
           l.dx2 = std::int8_t(sense * ysign);
           add({l});

@@ -34,33 +34,6 @@ std::vector<Square> parse_squares(const Geometry& geo, const std::string& list, 
   return out;
 }
 
-// A one-piece variant: the explained piece (X), and a neutral blocker (O) for the others.
-VariantInfo model(const std::string& betza, const Board& b, bool single_legs_only) {
-  VariantInfo v;
-  v.key = "explain";
-  v.geo = b.geo;
-  PieceInfo piece;
-  piece.name = "piece";
-  piece.letter = 'X';
-  piece.betza = betza;
-  for (Color c : {White, Black}) {
-    piece.program[c] = fairygen::betza::compile(betza, c);
-    if (single_legs_only)
-      std::erase_if(piece.program[c].paths, [](const Path& p) { return p.legs.size() > 1; });
-  }
-  PieceInfo blocker;
-  blocker.name = "blocker";
-  blocker.letter = 'O';
-  v.pieces = {piece, blocker};
-  v.start_fen = std::string(std::to_string(b.geo.files)) + "/";
-  // An empty board as the nominal start position.
-  std::string fen;
-  for (int r = 0; r < b.geo.ranks; ++r) fen += (r ? "/" : "") + std::to_string(b.geo.files);
-  v.start_fen = fen + " w - - 0 1";
-  v.finalize();
-  return v;
-}
-
 std::string fen_of(const Board& b, Square extra_enemy) {
   std::string fen;
   for (int r = b.geo.ranks - 1; r >= 0; --r) {
@@ -82,6 +55,28 @@ std::string fen_of(const Board& b, Square extra_enemy) {
     if (r) fen += '/';
   }
   return fen + " w - - 0 1";
+}
+
+// A one-piece variant: the explained piece (X), and a neutral blocker (O) for the others.
+VariantInfo model(const std::string& betza, const Board& b, bool single_legs_only) {
+  VariantInfo v;
+  v.key = "explain";
+  v.geo = b.geo;
+  PieceInfo piece;
+  piece.name = "piece";
+  piece.letter = 'X';
+  piece.betza = betza;
+  auto atoms = fairygen::betza::parse(betza);
+  if (single_legs_only)  // leave out what was written as a multi-leg move
+    std::erase_if(atoms, [](const fairygen::betza::Atom& a) { return !a.later.empty(); });
+  for (Color c : {White, Black}) piece.program[c] = fairygen::betza::compile(atoms, c);
+  PieceInfo blocker;
+  blocker.name = "blocker";
+  blocker.letter = 'O';
+  v.pieces = {piece, blocker};
+  v.start_fen = fen_of(b, kNoSquare);  // the piece stands on its start square: it has not moved
+  v.finalize();
+  return v;
 }
 
 struct Reach {
