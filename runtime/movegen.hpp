@@ -29,12 +29,35 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
     return;
   }
   if (depth > pr.mandatory) list.push(m);
+  if (pr.from_reserve) {  // the last piece left in the reserve, or nothing
+    if (pos.reserve_size(c) == 0) return;
+    m.promo = std::uint8_t(pos.reserve_back(c) + 1);
+    list.push(m);
+    return;
+  }
   for (const PromotionTarget& t : pr.to) {
     if (t.depth && depth > t.depth) continue;
     if (t.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
     m.promo = std::uint8_t(t.type + 1);
     list.push(m);
   }
+}
+
+// The drop that may follow a normal move (drops: in the spec): the next reserve piece on any
+// empty square of the side's drop zone, or pass. Returns whether the position is at that phase.
+inline bool generate_drop_phase(const Position& pos, MoveList& list) {
+  if (pos.phase() == 0) return false;
+  const VariantInfo& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Geometry& g = v.geo;
+  const std::uint8_t piece = std::uint8_t(pos.reserve_front(us) + 1);
+  for (int r = 0; r < v.drops.zone; ++r)
+    for (int f = 0; f < g.files; ++f) {
+      const Square s = g.square(f, us == White ? r : g.ranks - 1 - r);
+      if (pos.at(s) == kEmpty) list.push(Move{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, piece});
+    }
+  list.push(Move{kNoSquare, kNoSquare, kNoSquare, kNoSquare, MoveKind::Pass, 0});
+  return true;
 }
 
 // Drops repeated moves among list[first..]: a piece whose routes can coincide (a Lion's leap
@@ -134,7 +157,7 @@ bool passage_is_safe(const Position& pos, const R& rules, const Move& m) {
 template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   const Color us = pos.side_to_move();
-  if (m.kind == MoveKind::Pass) {  // the side to move is never in check at a later move
+  if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) {  // never in check at a later move
     pos.make(m);
     return true;
   }

@@ -63,6 +63,12 @@ void Position::clear() {
   stm_ = White;
   phase_ = 0;
   last_moved_ = kNoSquare;
+  reserve_head_ = {0, 0};
+  reserve_tail_ = {0, 0};
+  credits_ = {0, 0};
+  capture_square_ = kNoSquare;
+  capture_victim_ = kEmpty;
+  capture_credited_ = false;
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
   halfmove_ = 0;
@@ -118,6 +124,12 @@ void Position::make(const Move& m) {
   u.new_holes = 0;
   u.phase = std::int8_t(phase_);
   u.last_moved = last_moved_;
+  u.reserve_head = reserve_head_;
+  u.reserve_tail = reserve_tail_;
+  u.credits = credits_;
+  u.capture_square = capture_square_;
+  u.capture_victim = capture_victim_;
+  u.capture_credited = capture_credited_;
   int nv = 0;
 
   for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
@@ -125,6 +137,14 @@ void Position::make(const Move& m) {
   ep_victim_ = kNoSquare;
   if (m.kind == MoveKind::Pass) {
     u.moved = kEmpty;
+    end_move(m, u, false);
+    return;
+  }
+  if (m.kind == MoveKind::Drop) {
+    u.moved = make_piece(stm_, m.promo - 1);
+    put(m.to, u.moved);
+    ++reserve_head_[stm_];
+    --credits_[stm_];
     end_move(m, u, false);
     return;
   }
@@ -173,6 +193,13 @@ void Position::make(const Move& m) {
     }
     remove(m.from);
     put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
+    if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
+  }
+  if (info_->drops.enabled) {
+    const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
+    capture_credited_ = victim != kEmpty && award_credits(m.to, victim);
+    capture_square_ = victim != kEmpty ? m.to : kNoSquare;
+    capture_victim_ = victim;
   }
 
   // Brouhaha squares left empty become holes.
@@ -200,7 +227,9 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : halfmove_ + 1;
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
-  if (m.kind != MoveKind::Pass && phase_ + 1 < turn_moves) {
+  const bool drop_next = info_->drops.enabled && phase_ == 0 && m.kind != MoveKind::Pass &&
+                         m.kind != MoveKind::Drop && can_drop(stm_);
+  if (drop_next || (m.kind != MoveKind::Pass && m.kind != MoveKind::Drop && phase_ + 1 < turn_moves)) {
     ++phase_;
     last_moved_ = m.to;
     key_ ^= zobrist::last_moved(last_moved_);
@@ -213,6 +242,15 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   }
   ++ply_;
   undo_.push_back(u);
+}
+
+bool Position::can_drop(Color c) const {
+  if (!info_->drops.enabled || credits_[c] == 0 || reserve_size(c) == 0) return false;
+  const Geometry& g = geo();
+  for (int r = 0; r < info_->drops.zone; ++r)
+    for (int f = 0; f < g.files; ++f)
+      if (board_[g.square(f, c == White ? r : g.ranks - 1 - r)] == kEmpty) return true;
+  return false;
 }
 
 int Position::usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const {
@@ -236,6 +274,20 @@ int Position::usable_ep_squares(const Move& m, Piece mover, std::array<Square, k
   return count;
 }
 
+// Exchanges earn drop credits (see DropRule): `victim` was just captured on s by `capturer`.
+// If the victim had itself just captured on s, it was exchanged: when neither it nor what it
+// took is a pawn, its owner earns a credit, and so does the owner of what it took (unless that
+// piece already earned one as part of an earlier exchange).
+// Returns whether the victim earned a credit.
+bool Position::award_credits(Square s, Piece victim) {
+  const int pawn = info_->drops.pawn;
+  if (capture_square_ != s || capture_victim_ == kEmpty) return false;
+  if (type_of(victim) == pawn || type_of(capture_victim_) == pawn) return false;
+  ++credits_[color_of(victim)];
+  if (!capture_credited_) ++credits_[color_of(capture_victim_)];
+  return true;
+}
+
 void Position::unmake() {
   const Undo u = undo_.back();
   undo_.pop_back();
@@ -247,10 +299,18 @@ void Position::unmake() {
   }
   phase_ = u.phase;
   last_moved_ = u.last_moved;
-  if (m.kind == MoveKind::Pass) {
+  reserve_head_ = u.reserve_head;
+  reserve_tail_ = u.reserve_tail;
+  credits_ = u.credits;
+  capture_square_ = u.capture_square;
+  capture_victim_ = u.capture_victim;
+  capture_credited_ = u.capture_credited;
+  if (m.kind == MoveKind::Drop) remove(m.to);
+  if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;
     ep_count_ = u.ep_count;
     ep_victim_ = u.ep_victim;
+    halfmove_ = u.halfmove;
     key_ = u.key;
     return;
   }
@@ -427,7 +487,8 @@ void Position::parse_ep(std::string_view text, int offset) {
 // The turn phase of a multi-move turn: "2:f3" = the second move, the piece moved first is on f3.
 void Position::parse_phase(std::string_view text, int offset) {
   const auto colon = text.find(':');
-  const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
+  int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
+  if (info_->drops.enabled) turn_moves = 2;  // a move, then a drop
   if (colon == std::string_view::npos || colon == 0)
     throw FenError("turn phase must look like 2:f3, not '" + std::string(text) + "'", offset + 1);
   const int move = parse_counter(text.substr(0, colon), offset, "turn phase");
@@ -444,11 +505,51 @@ void Position::parse_phase(std::string_view text, int offset) {
   last_moved_ = s;
 }
 
+// "{HSJT:1}{oxnc}": each side's reserve in drop order, optionally ':' and its drop credits.
+void Position::parse_reserves(std::string_view text, int offset) {
+  if (!info_->drops.enabled) throw FenError("this variant has no reserves", offset + 1);
+  std::size_t i = 0;
+  for (Color c : {White, Black}) {
+    if (i >= text.size() || text[i] != '{')
+      throw FenError("reserves must look like {WHITE}{black}", offset + int(i) + 1);
+    ++i;
+    while (i < text.size() && text[i] != '}' && text[i] != ':') {
+      const char ch = text[i];
+      const int type = info_->type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
+      if (type < 0) throw FenError(std::string("unknown piece letter '") + ch + "' in the reserve", offset + int(i) + 1);
+      if ((std::isupper(static_cast<unsigned char>(ch)) != 0) != (c == White))
+        throw FenError(std::string("'") + ch + "' is in the wrong side's reserve", offset + int(i) + 1);
+      if (reserve_tail_[c] == kMaxReserve) throw FenError("more than 16 reserve pieces", offset + int(i) + 1);
+      reserve_[c][reserve_tail_[c]++] = std::uint8_t(type);
+      ++i;
+    }
+    if (i < text.size() && text[i] == ':') {
+      const std::size_t start = ++i;
+      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits"));
+    }
+    if (i >= text.size() || text[i] != '}') throw FenError("unterminated reserve", offset + int(i) + 1);
+    ++i;
+  }
+  if (i != text.size()) throw FenError("unexpected text after the reserves", offset + int(i) + 1);
+}
+
+std::string Position::reserve_field() const {
+  std::string out;
+  for (Color c : {White, Black}) {
+    out += '{';
+    for (int i = 0; i < reserve_size(c); ++i) out += info_->letter_of(make_piece(c, reserve_at(c, i)));
+    if (credits_[c]) out += ':' + std::to_string(credits_[c]);
+    out += '}';
+  }
+  return out;
+}
+
 void Position::set_fen(std::string_view fen) {
   clear();
   const auto fields = split_fields(fen);
   if (fields.empty()) throw FenError("empty FEN", 1);
-  if (fields.size() > 7) throw FenError("too many FEN fields", fields[7].second + 1);
+  if (fields.size() > 8) throw FenError("too many FEN fields", fields[8].second + 1);
   parse_board(fields[0].first, fields[0].second);
   if (fields.size() > 1) {
     const auto [side, off] = fields[1];
@@ -463,7 +564,14 @@ void Position::set_fen(std::string_view fen) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
   }
-  if (fields.size() > 6) parse_phase(fields[6].first, fields[6].second);
+  for (std::size_t i = 6; i < fields.size(); ++i) {
+    if (fields[i].first[0] == '{')
+      parse_reserves(fields[i].first, fields[i].second);
+    else if (i == 6)
+      parse_phase(fields[i].first, fields[i].second);
+    else
+      throw FenError("unexpected FEN field '" + std::string(fields[i].first) + "'", fields[i].second + 1);
+  }
   for (Square s : info_->brouhaha)
     if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
   for (Color c : {White, Black}) {
@@ -526,6 +634,7 @@ std::string Position::fen() const {
   for (int i = 0; i < ep_count_; ++i) out += g.name(ep_[i]);
   out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
   if (phase_) out += ' ' + std::to_string(phase_ + 1) + ':' + g.name(last_moved_);
+  if (info_->drops.enabled) out += ' ' + reserve_field();
   return out;
 }
 

@@ -75,6 +75,15 @@ class Position {
   Square ep_victim() const { return ep_victim_; }
   int count(Color c, int type) const { return count_[c][type]; }
 
+  // The ordered reserve (drops take from the front, promotions from the back) and credits.
+  int reserve_size(Color c) const { return reserve_tail_[c] - reserve_head_[c]; }
+  int reserve_front(Color c) const { return reserve_[c][reserve_head_[c]]; }
+  int reserve_back(Color c) const { return reserve_[c][reserve_tail_[c] - 1]; }
+  int reserve_at(Color c, int i) const { return reserve_[c][reserve_head_[c] + i]; }
+  int credits(Color c) const { return credits_[c]; }
+  // Whether c could drop now: a credit, a reserve piece and an empty square in the zone.
+  bool can_drop(Color c) const;
+
   // The squares of c's pieces (order unspecified).
   const Square* piece_squares(Color c) const { return list_[c].data(); }
   int piece_total(Color c) const { return list_size_[c]; }
@@ -94,6 +103,10 @@ class Position {
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
     std::int8_t phase;
     Square last_moved;
+    std::array<std::uint8_t, 2> reserve_head, reserve_tail, credits;
+    Square capture_square;
+    Piece capture_victim;
+    bool capture_credited;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
@@ -107,6 +120,9 @@ class Position {
   void parse_castling(std::string_view text, int offset);
   void parse_ep(std::string_view text, int offset);
   void parse_phase(std::string_view text, int offset);
+  void parse_reserves(std::string_view text, int offset);
+  std::string reserve_field() const;
+  bool award_credits(Square s, Piece victim);
   std::string castling_field() const;
 
   const VariantInfo* info_;
@@ -120,6 +136,12 @@ class Position {
   Color stm_ = White;
   int phase_ = 0;
   Square last_moved_ = kNoSquare;
+  std::array<std::array<std::uint8_t, kMaxReserve>, 2> reserve_{};
+  std::array<std::uint8_t, 2> reserve_head_{}, reserve_tail_{}, credits_{};
+  // The last normal move, if it captured: where, what, and whether the victim earned a credit.
+  Square capture_square_ = kNoSquare;
+  Piece capture_victim_ = kEmpty;
+  bool capture_credited_ = false;
   std::array<Square, kMaxEp> ep_{};
   int ep_count_ = 0;
   Square ep_victim_ = kNoSquare;

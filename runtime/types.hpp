@@ -38,6 +38,7 @@ enum class MoveKind : std::uint8_t {
   Swap,       // the pieces on `from` and `to` (a friend) change places
   Induced,    // the piece on `from` is moved to `to` by the piece on aux1, which stays
   Pass,       // ends the turn without moving (an optional later move of a turn)
+  Drop,       // a piece of type promo - 1 from the reserve enters on `to` (from is kNoSquare)
 };
 
 // A compact move: no heap, trivially copyable.

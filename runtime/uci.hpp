@@ -10,8 +10,9 @@ namespace fairy {
 inline std::string to_uci(const Position& pos, const Move& m) {
   const Geometry& g = pos.geo();
   if (m.kind == MoveKind::Pass) return "pass";
+  if (m.kind == MoveKind::Drop) return std::string(1, pos.variant().pieces[m.promo - 1].letter) + "@" + g.name(m.to);
   std::string s = g.name(m.from) + g.name(m.to);
-  if (m.promo) s += char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo - 1].letter)));
+  if (m.promo && m.kind != MoveKind::Drop) s += char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo - 1].letter)));
   return s;
 }
 

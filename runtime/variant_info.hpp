@@ -48,6 +48,7 @@ struct PromotionRule {
   int zone = 1;                        // the last `zone` ranks
   int mandatory = 1;                   // promotion is compulsory on the last `mandatory` ranks
   std::vector<PromotionTarget> to;
+  bool from_reserve = false;           // to the last piece left in the side's reserve
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 
@@ -62,6 +63,19 @@ struct TurnRule {
   friend bool operator==(const TurnRule&, const TurnRule&) = default;
 };
 
+// Drops from an ordered reserve (Universal Chess): after its normal move a side may drop the
+// next reserve piece on an empty square of its first `zone` ranks, if it holds a credit. A
+// non-pawn piece captured while recapturing a non-pawn piece, or captured and at once
+// recaptured by a non-pawn piece, earns its owner a credit.
+struct DropRule {
+  bool enabled = false;
+  int zone = 1;
+  int pawn = -1;  // the piece type that never earns or gives credits
+  friend bool operator==(const DropRule&, const DropRule&) = default;
+};
+
+constexpr int kMaxReserve = 16;
+
 struct VariantInfo {
   std::string key;
   Geometry geo;
@@ -71,6 +85,7 @@ struct VariantInfo {
   std::vector<PromotionRule> promotions;
   std::vector<Square> brouhaha;  // squares that become holes for good once empty
   TurnRule turn;
+  DropRule drops;
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping

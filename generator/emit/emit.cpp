@@ -402,6 +402,8 @@ std::string info_code(const VariantInfo& info) {
   c.line("v.key = " + c_string(info.key) + ";");
   c.line("v.geo = Geometry{" + std::to_string(info.geo.files) + ", " + std::to_string(info.geo.ranks) + "};");
   c.line("v.start_fen = " + c_string(info.start_fen) + ";");
+  if (info.drops.enabled)
+    c.line("v.drops = DropRule{true, " + std::to_string(info.drops.zone) + ", " + std::to_string(info.drops.pawn) + "};");
   if (!(info.turn == fairy::TurnRule{}))
     c.line("v.turn = TurnRule{" + std::to_string(info.turn.moves) + ", " + std::to_string(info.turn.first_turn_moves) +
            ", " + (info.turn.later_captures ? "true" : "false") + ", " + (info.turn.later_same_piece ? "true" : "false") +
@@ -433,7 +435,7 @@ std::string info_code(const VariantInfo& info) {
       to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) +
             ", " + (t.recoup ? "true" : "false") + "}";
     c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
-           std::to_string(r.mandatory) + ", {" + to + "}});");
+           std::to_string(r.mandatory) + ", {" + to + "}, " + (r.from_reserve ? "true" : "false") + "});");
   }
   c.line("v.finalize();");
   c.line("return v;");
@@ -487,6 +489,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::string key = v.info.key;
   const std::map<std::string, std::string> values = {
+      {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},

@@ -150,12 +150,20 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
       if (t.depth > r.zone) throw SpecError(t.piece.where, "target depth is deeper than the zone");
       r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup)});
     }
-    if (r.to.empty()) throw SpecError(ps.where, "promotion needs at least one target");
+    r.from_reserve = ps.from_reserve;
+    if (r.from_reserve && !vs.drops) throw SpecError(ps.where, "promotion from_reserve needs the variant's drops:");
+    if (r.to.empty() && !r.from_reserve) throw SpecError(ps.where, "promotion needs at least one target");
     if (ps.moves) mark_paths(info, r.pieces, *ps.moves, [](fairy::Path& p, bool hit) { p.promotes = hit; });
     info.promotions.push_back(std::move(r));
   }
 
   if (vs.turn) lower_turn(info, *vs.turn);
+  if (vs.drops) {
+    if (vs.turn) throw SpecError(vs.drops->where, "drops: and turn: cannot be combined yet");
+    info.drops.enabled = true;
+    info.drops.zone = vs.drops->zone.value;
+    info.drops.pawn = piece_type(info, vs.drops->pawn, "drops pawn");
+  }
   info.start_fen = vs.start.value;
   try {
     info.finalize();

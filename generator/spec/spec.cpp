@@ -143,15 +143,17 @@ class Loader {
 
   PromotionSpec promotion(const YAML::Node& n) const {
     expect_map(n, "promotion");
-    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves"}, "promotion");
+    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves", "from_reserve"}, "promotion");
     PromotionSpec p;
     p.where = at(n);
     p.pieces = names(require(n, "pieces", "promotion"), "promotion pieces");
     p.zone = small_int(require(n, "zone", "promotion"), "zone", 1, 16);
     if (n["mandatory"]) p.mandatory = small_int(n["mandatory"], "mandatory", 0, 16);
-    const YAML::Node to = require(n, "to", "promotion");
-    if (!to.IsSequence()) fail(to, "promotion 'to' must be a list");
-    for (const auto& item : to) {
+    if (n["from_reserve"]) p.from_reserve = boolean(n["from_reserve"], "from_reserve");
+    const YAML::Node to = p.from_reserve ? n["to"] : require(n, "to", "promotion");
+    if (to && p.from_reserve) fail(to, "a promotion from_reserve has no 'to' list");
+    if (to && !to.IsSequence()) fail(to, "promotion 'to' must be a list");
+    if (to) for (const auto& item : to) {
       PromotionTargetSpec t;
       if (item.IsMap()) {
         check_keys(item, {"piece", "depth", "recoup"}, "promotion target");
@@ -212,7 +214,7 @@ class Loader {
   VariantSpec variant(const std::string& key, const YAML::Node& keynode, const YAML::Node& n) const {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
-    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "perft"}, what);
+    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "perft"}, what);
     VariantSpec v;
     v.key = key;
     v.where = at(keynode);
@@ -234,6 +236,20 @@ class Loader {
         v.promotions.push_back(promotion(promo));
     }
     if (n["turn"]) v.turn = turn(n["turn"]);
+    if (const YAML::Node d = n["drops"]) {
+      expect_map(d, "drops");
+      check_keys(d, {"zone", "pawn"}, "drops");
+      DropSpec ds;
+      ds.where = at(d);
+      ds.zone = small_int(require(d, "zone", "drops"), "zone", 1, 16);
+      ds.pawn = str(require(d, "pawn", "drops"), "pawn");
+      v.drops = ds;
+    }
+    if (const YAML::Node s = n["setup"]) {
+      expect_map(s, "setup");
+      check_keys(s, {"random"}, "setup");
+      v.random_setup = boolean(require(s, "random", "setup"), "random");
+    }
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
       for (const auto& p : perfts) v.perft.push_back(perft(p));

@@ -70,6 +70,13 @@ struct PromotionSpec {
   std::vector<PromotionTargetSpec> to;
   bool recoup = false;
   std::optional<Located<std::string>> moves;  // XBetza: only these moves promote
+  bool from_reserve = false;                  // to the last piece left in the reserve
+};
+
+struct DropSpec {
+  Location where;
+  Located<int> zone;
+  Located<std::string> pawn;  // the piece type that never earns or gives credits
 };
 
 // Moves of a piece allowed only in some phases of a turn.
@@ -107,6 +114,8 @@ struct VariantSpec {
   std::optional<CastlingSpec> castling;
   std::vector<PromotionSpec> promotions;
   std::optional<TurnSpec> turn;
+  std::optional<DropSpec> drops;
+  bool random_setup = false;  // `fairy new` deals random start positions (Universal Chess)
   std::vector<PerftSpec> perft;
 };
 

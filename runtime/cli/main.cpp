@@ -12,6 +12,7 @@
 
 #include "generator/model/model.hpp"
 #include "runtime/cli/explain.hpp"
+#include "runtime/setup.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 
@@ -153,8 +154,21 @@ int main(int argc, char** argv) {
   explain->add_option("--obstacles", obstacles, "friendly pieces, e.g. e6,f5");
   explain->add_option("--enemies", enemies, "enemy pieces, e.g. c7");
 
+  auto* deal = app.add_subcommand("new", "deal a random start position (variants with setup: random)");
+  std::string new_key;
+  std::uint64_t seed = 1;
+  deal->add_option("variant", new_key, "variant key")->required();
+  deal->add_option("--seed", seed, "the same seed gives the same setup");
+
   CLI11_PARSE(app, argc, argv);
   try {
+    if (app.got_subcommand("new")) {
+      const auto engine = open_engine(new_key, "", false);
+      const DealtSetup setup = deal_setup(*engine, seed);
+      for (const auto& r : setup.rejected) fmt::print("dealt again: {}\n", r);
+      fmt::print("{}\n", setup.fen);
+      return 0;
+    }
     if (app.got_subcommand("explain")) return cli::run_explain(betza, board, at, obstacles, enemies);
     if (app.got_subcommand("list")) return run_list();
     if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, turns, spec, interpret);
