@@ -106,6 +106,15 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
   virgin_[s] = false;
   key_ ^= zobrist::virgin(s);
   u.unvirgined[n++] = s;
+  // A royal piece that moves takes its castling partners' rights with it: they only mean
+  // something beside an unmoved royal piece (and FEN cannot say otherwise).
+  if (board_[s] != kEmpty && info_->pieces[type_of(board_[s])].royal) {
+    const Geometry& g = geo();
+    for (int f = 0; f < g.files; ++f) {
+      const Square t = g.square(f, g.rank_of(s));
+      if (is_color(board_[t], color_of(board_[s]))) clear_virgin(t, u, n);
+    }
+  }
 }
 
 void Position::make(const Move& m) {
@@ -120,7 +129,7 @@ void Position::make(const Move& m) {
   u.ep_victim = ep_victim_;
   u.halfmove = halfmove_;
   u.key = key_;
-  u.unvirgined = {kNoSquare, kNoSquare, kNoSquare};
+  u.unvirgined.fill(kNoSquare);
   u.new_holes = 0;
   u.phase = std::int8_t(phase_);
   u.last_moved = last_moved_;
@@ -201,6 +210,20 @@ void Position::make(const Move& m) {
     capture_square_ = victim != kEmpty ? m.to : kNoSquare;
     capture_victim_ = victim;
   }
+
+  // In a castling variant an unmoved royal piece keeps that state only beside an unmoved partner
+  // (castling is all it is for, and FEN can only say it that way).
+  if (nv && info_->castling.enabled)
+    for (Color c : {White, Black}) {
+      const Square k = royal_[c];
+      if (k == kNoSquare || !virgin_[k]) continue;
+      bool partner = false;
+      for (int f = 0; f < geo().files && !partner; ++f) {
+        const Square t = geo().square(f, geo().rank_of(k));
+        partner = virgin_[t] && t != k && board_[t] == make_piece(c, info_->castling.partner);
+      }
+      if (!partner) clear_virgin(k, u, nv);
+    }
 
   // Brouhaha squares left empty become holes.
   for (std::size_t i = 0; i < info_->brouhaha.size(); ++i) {

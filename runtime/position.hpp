@@ -99,7 +99,7 @@ class Position {
     Square ep_victim;
     int halfmove;
     std::uint64_t key;
-    std::array<Square, 3> unvirgined;  // tracked-virgin squares this move cleared
+    std::array<Square, 4 + kMaxFiles> unvirgined;  // tracked-virgin squares this move cleared
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
     std::int8_t phase;
     Square last_moved;

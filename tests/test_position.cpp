@@ -1,1 +1,202 @@
+// Position: FEN in and out, FEN errors with columns, make/unmake round trips (position and
+// Zobrist key restored; the incremental key equals a fresh one), castling, en passant,
+// promotion; and the compiled model equals the one the interpreter builds from the YAML.
 #include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "generator/model/model.hpp"
+#include "runtime/registry.hpp"
+#include "runtime/uci.hpp"
+
+namespace {
+
+using namespace fairy;
+
+std::unique_ptr<Engine> engine_for(const char* key) { return find_compiled(key)->engine(); }
+
+class FenRoundTrip : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+
+TEST_P(FenRoundTrip, ReadWriteIsIdentity) {
+  const auto [key, fen] = GetParam();
+  const auto engine = engine_for(key);
+  Position pos(engine->variant());
+  pos.set_fen(fen);
+  EXPECT_EQ(pos.fen(), fen);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, FenRoundTrip,
+    ::testing::Values(
+        std::make_pair("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        std::make_pair("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        std::make_pair("chess", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b Kq e3 0 3"),
+        std::make_pair("capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
+        std::make_pair("grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"),
+        std::make_pair("grand", "4k4r/P9/1P8/10/10/10/10/10/1NBQKCABN1/R9 w - - 0 1"),
+        std::make_pair("obento", "11k/12/12/12/12/12/4Pp6/3p8/12/12/12/K11 b - e4e5 0 1"),
+        std::make_pair("terachess2", "15k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/16/16 w K - 0 1"),
+        std::make_pair("sandbox", "r4k3r/1nqvljvqn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NQVLJVQN1/R4K3R w KQkq - 0 1"),
+        // Empty brouhaha squares are holes: they are written as '*'.
+        std::make_pair("sandbox", "9k/10/1*6*1/10/10/1N8/10/1*6*1/*9/1R7K w - - 0 1"),
+        std::make_pair("extramove", "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 5 2:c3"),
+        std::make_pair("universal", "k7/8/8/8/8/8/8/K5R1 w - - 0 10 2:g1 {HS:1}{o}")));
+
+TEST(Fen, SquareNamesAboveRankNine) {
+  const auto engine = engine_for("grand");
+  Position pos(engine->variant());
+  const Geometry& g = engine->variant().geo;
+  EXPECT_EQ(g.name(g.square(0, 9)), "a10");
+  EXPECT_EQ(g.parse("j10").first, g.square(9, 9));
+  EXPECT_EQ(g.parse("a11").second, 0) << "no rank 11 on a 10-rank board";
+  EXPECT_EQ(g.parse("k1").second, 0);
+  EXPECT_EQ(g.parse("a0").second, 0);
+}
+
+struct FenErrorCase {
+  const char* fen;
+  int column;
+  const char* says;
+};
+
+class FenErrors : public ::testing::TestWithParam<FenErrorCase> {};
+
+TEST_P(FenErrors, ColumnAndMessage) {
+  const auto& c = GetParam();
+  const auto engine = engine_for("chess");
+  Position pos(engine->variant());
+  try {
+    pos.set_fen(c.fen);
+    FAIL() << "accepted: " << c.fen;
+  } catch (const FenError& e) {
+    EXPECT_EQ(e.column, c.column) << c.fen << ": " << e.what();
+    EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, FenErrors,
+    ::testing::Values(FenErrorCase{"", 1, "empty FEN"},
+                      FenErrorCase{"rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 14, "unknown piece letter 'X'"},
+                      FenErrorCase{"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 18, "too long"},
+                      FenErrorCase{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 17, "rank 7 has 7 squares"},
+                      FenErrorCase{"8/8/8/8/8/8/8/8/8 w - - 0 1", 16, "too many ranks"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 x - - 0 1", 21, "side to move"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w Z - 0 1", 23, "bad castling field character 'Z'"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w K - 0 1", 23, "no partner on that side"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", 25, "bad en-passant square"},
+                      FenErrorCase{"4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", 27, "not empty"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 b - e3 0 1", 25, "no piece that could have passed"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w - - x 1", 27, "bad halfmove clock"},
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 1 2 3", 35, "too many FEN fields"},
+                      FenErrorCase{"4kk2/8/8/8/8/8/8/4K3 w - - 0 1", 1, "more than one royal"}));
+
+// Every legal move, made and unmade, restores the position and its key; the key after a move
+// equals the key of the same position read afresh from its FEN.
+void check_round_trips(const char* key, const std::string& fen, int depth) {
+  const auto engine = engine_for(key);
+  Position pos(engine->variant());
+  pos.set_fen(fen);
+  const std::string before = pos.fen();
+  const std::uint64_t key_before = pos.key();
+  MoveList moves;
+  engine->legal_moves(pos, moves);
+  ASSERT_GT(moves.size, 0) << fen;
+  for (const Move& m : moves) {
+    pos.make(m);
+    Position fresh(engine->variant());
+    fresh.set_fen(pos.fen());
+    EXPECT_EQ(pos.key(), fresh.key()) << key << " " << fen << " after " << to_uci(pos, m) << " -> " << pos.fen();
+    if (depth > 1) check_round_trips(key, pos.fen(), depth - 1);
+    pos.unmake();
+    EXPECT_EQ(pos.fen(), before) << "after unmaking " << to_uci(pos, m);
+    EXPECT_EQ(pos.key(), key_before);
+  }
+}
+
+TEST(MakeUnmake, Chess) {
+  check_round_trips("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 2);
+  check_round_trips("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2);
+  check_round_trips("chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 1);
+}
+TEST(MakeUnmake, Grand) { check_round_trips("grand", "4k4r/P9/1P8/10/10/10/10/10/1NBQKCABN1/R9 w - - 0 1", 2); }
+TEST(MakeUnmake, Sandbox) {
+  check_round_trips("sandbox", "r4k3r/1nqvljvqn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NQVLJVQN1/R4K3R w KQkq - 0 1", 1);
+  check_round_trips("sandbox", "9k/10/10/10/10/4pp4/4L5/10/10/K9 w - - 0 1", 2);
+}
+TEST(MakeUnmake, ExtraMoveAndUniversal) {
+  check_round_trips("extramove", "r3k2r/8/8/8/8/P7/8/R3K2R w KQkq - 0 5 2:a3", 2);
+  check_round_trips("universal", "k7/8/8/8/8/8/8/K5R1 w - - 0 10 2:g1 {HS:1}{}", 2);
+}
+
+TEST(Moves, CastlingMovesTheRook) {
+  const auto engine = engine_for("capablanca");
+  Position pos(engine->variant());
+  pos.set_fen("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1");
+  MoveList moves;
+  engine->legal_moves(pos, moves);
+  std::set<std::string> seen;
+  for (const Move& m : moves) {
+    if (m.kind != MoveKind::Castling) continue;
+    seen.insert(to_uci(pos, m));
+    pos.make(m);
+    const std::string fen = pos.fen();
+    pos.unmake();
+    const std::string first_rank = fen.substr(fen.rfind('/') + 1, fen.find(' ') - fen.rfind('/') - 1);
+    if (to_uci(pos, m) == "f1i1") EXPECT_EQ(first_rank, "R6RK1");
+    if (to_uci(pos, m) == "f1c1") EXPECT_EQ(first_rank, "2KR5R");
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"f1i1", "f1c1"}));
+}
+
+TEST(Moves, EnPassantRemovesThePawn) {
+  const auto engine = engine_for("chess");
+  Position pos(engine->variant());
+  pos.set_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+  MoveList moves;
+  engine->legal_moves(pos, moves);
+  for (const Move& m : moves)
+    if (to_uci(pos, m) == "e2e4") pos.make(m);
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1") << "e3 is usable: the d4 pawn can take";
+  engine->legal_moves(pos, moves);
+  for (const Move& m : moves)
+    if (to_uci(pos, m) == "d4e3") pos.make(m);
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
+}
+
+TEST(Moves, GrandPromotesOnlyToLostPieces) {
+  const auto engine = engine_for("grand");
+  Position pos(engine->variant());
+  // White has lost one rook and nothing else: a9-a10 must become a rook.
+  pos.set_fen("4k4r/P9/10/10/10/10/10/10/1NBQKCABN1/R9 w - - 0 1");
+  MoveList moves;
+  engine->legal_moves(pos, moves);
+  std::set<std::string> a9;
+  for (const Move& m : moves)
+    if (to_uci(pos, m).rfind("a9", 0) == 0) a9.insert(to_uci(pos, m));
+  EXPECT_EQ(a9, (std::set<std::string>{"a9a10r"}));
+  // With both rooks on the board, nothing was lost: the pawn cannot enter the last rank.
+  pos.set_fen("4k4r/P9/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1");
+  engine->legal_moves(pos, moves);
+  for (const Move& m : moves) EXPECT_NE(to_uci(pos, m).substr(0, 2), "a9");
+}
+
+// The generated module's model is the one the interpreter builds from variants.yaml.
+TEST(Model, CompiledEqualsInterpreted) {
+  for (const auto& v : compiled_variants()) {
+    const VariantInfo& compiled = v.info();
+    const VariantInfo loaded = fairygen::model::load_variant(FAIRY_SPEC_PATH, v.key);
+    EXPECT_EQ(compiled.geo.files, loaded.geo.files) << v.key;
+    EXPECT_EQ(compiled.geo.ranks, loaded.geo.ranks) << v.key;
+    EXPECT_EQ(compiled.start_fen, loaded.start_fen) << v.key;
+    EXPECT_EQ(compiled.pieces, loaded.pieces) << v.key;
+    EXPECT_EQ(compiled.castling, loaded.castling) << v.key;
+    EXPECT_EQ(compiled.promotions, loaded.promotions) << v.key;
+    EXPECT_EQ(compiled.turn, loaded.turn) << v.key;
+    EXPECT_EQ(compiled.drops, loaded.drops) << v.key;
+    EXPECT_EQ(compiled.brouhaha, loaded.brouhaha) << v.key;
+  }
+}
+
+}  // namespace

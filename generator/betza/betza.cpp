@@ -116,7 +116,8 @@ class Parser {
       explicit_range = true;
     }
     if ((ch == 'Q' || ch == 'R' || ch == 'B') && !explicit_range) range = 0;
-    if (ch == 'O' && (range < 1 || legs.size() > 1)) throw Error("castling 'O' needs a distance, e.g. O2", atom_column);
+    if (ch == 'O' && (!explicit_range || range < 1 || legs.size() > 1))
+      throw Error("castling 'O' needs a distance, e.g. O2", atom_column);
     Atom atom;
     atom.directions = legs[0].directions;
     atom.modality = legs[0].modality;
