@@ -182,6 +182,21 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   code.line("const Piece " + p + " = b[" + sq + "];");
   WalkVars next{sq, w.mover, w.victim, leap ? "1" : n};
 
+  // The common final leap that moves or captures alike: one test.
+  if (leap && last && (leg.mode & ~fairy::kFriend) == (fairy::kMove | fairy::kCapture) && w.victim == "kNoSquare" &&
+      w.mover == "from" && !(leg.flags & fairy::kUnload)) {
+    code.open("if (" + p + " == kEmpty || is_color(" + p + ", " + them + ")) {");
+    emit_add(code, pc, w, sq, "Normal", "kNoSquare");
+    code.close();
+    if (leg.mode & fairy::kFriend) {
+      code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
+      emit_add(code, pc, w, sq, "Normal", "kNoSquare");
+      code.close();
+    }
+    code.close();
+    return;
+  }
+
   // An empty square.
   code.open("if (" + p + " == kEmpty) {");
   if (same_length) code.line("if (" + n + " < " + w.count + ") continue;");
