@@ -21,6 +21,7 @@ class Engine {
   virtual std::uint64_t perft_turns(Position& pos, int turns) const = 0;
   virtual std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const = 0;
   virtual void legal_moves(Position& pos, MoveList& out) const = 0;
+  virtual void pseudo_moves(const Position& pos, MoveList& out) const = 0;
   virtual bool in_check(const Position& pos) const = 0;
   virtual bool attacked(const Position& pos, Square s, Color by) const = 0;
 };
@@ -36,6 +37,10 @@ class EngineFor final : public Engine {
     return perft_divide(pos, rules_, depth);
   }
   void legal_moves(Position& pos, MoveList& out) const override { generate_legal(pos, rules_, out); }
+  void pseudo_moves(const Position& pos, MoveList& out) const override {
+    out.size = 0;
+    rules_.generate(pos, out);
+  }
   bool in_check(const Position& pos) const override { return fairy::in_check(pos, rules_); }
   bool attacked(const Position& pos, Square s, Color by) const override { return rules_.attacked(pos, s, by); }
 
@@ -56,6 +61,7 @@ class InterpretedEngine final : public Engine {
     return inner_.divide(pos, depth);
   }
   void legal_moves(Position& pos, MoveList& out) const override { inner_.legal_moves(pos, out); }
+  void pseudo_moves(const Position& pos, MoveList& out) const override { inner_.pseudo_moves(pos, out); }
   bool in_check(const Position& pos) const override { return inner_.in_check(pos); }
   bool attacked(const Position& pos, Square s, Color by) const override { return inner_.attacked(pos, s, by); }
 

@@ -12,6 +12,8 @@
 
 #include "generator/model/model.hpp"
 #include "runtime/cli/explain.hpp"
+#include "runtime/cli/play.hpp"
+#include "runtime/notation.hpp"
 #include "runtime/setup.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
@@ -160,8 +162,37 @@ int main(int argc, char** argv) {
   deal->add_option("variant", new_key, "variant key")->required();
   deal->add_option("--seed", seed, "the same seed gives the same setup");
 
+  auto* moves = app.add_subcommand("moves", "list the legal moves (Game Courier notation)");
+  std::string moves_key, moves_spec;
+  std::optional<std::string> moves_fen;
+  bool moves_uci = false;
+  moves->add_option("variant", moves_key, "variant key")->required();
+  moves->add_option("--fen", moves_fen, "position (default: the start)");
+  moves->add_flag("--uci", moves_uci, "coordinates (e2e4) instead of Game Courier notation");
+  moves->add_option("--spec", moves_spec, "interpret the variant from this YAML file");
+
+  auto* play = app.add_subcommand("play", "replay a game (--game FILE) or play one on the terminal");
+  std::string play_key, play_spec, game_file;
+  std::optional<std::string> play_fen;
+  play->add_option("variant", play_key, "variant key")->required();
+  play->add_option("--fen", play_fen, "start position (default: the variant's)");
+  play->add_option("--game", game_file, "a game: one turn per line in Game Courier notation");
+  play->add_option("--spec", play_spec, "interpret the variant from this YAML file");
+
   CLI11_PARSE(app, argc, argv);
   try {
+    if (app.got_subcommand("moves")) {
+      const auto engine = open_engine(moves_key, moves_spec, false);
+      Position check(engine->variant());
+      set_position(check, moves_fen);
+      return cli::run_moves(*engine, moves_fen, moves_uci);
+    }
+    if (app.got_subcommand("play")) {
+      const auto engine = open_engine(play_key, play_spec, false);
+      Position check(engine->variant());
+      set_position(check, play_fen);
+      return cli::run_play(*engine, play_fen, game_file, std::cin, game_file.empty());
+    }
     if (app.got_subcommand("new")) {
       const auto engine = open_engine(new_key, "", false);
       const DealtSetup setup = deal_setup(*engine, seed);
