@@ -24,6 +24,7 @@ std::string strip_turn(std::string line) {
   while (j < line.size() && std::isdigit(static_cast<unsigned char>(line[j]))) ++j;
   if (j > i && j < line.size() && line[j] == '.') {  // a move number: "12." or "12..."
     while (j < line.size() && line[j] == '.') ++j;
+    while (j < line.size() && std::isspace(static_cast<unsigned char>(line[j]))) ++j;
     i = j;
   }
   line = line.substr(i);
