@@ -47,4 +47,26 @@ struct Geometry {
   std::pair<Square, int> parse(std::string_view text) const;
 };
 
+// The board part of a FEN: ranks from the last, runs of empty squares as numbers (which may
+// exceed 9). cell(s) gives the character on s, or 0 for an empty square.
+template <class Cell>
+std::string board_fen(const Geometry& g, const Cell& cell) {
+  std::string out;
+  for (int r = g.ranks - 1; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < g.files; ++f) {
+      const char c = cell(g.square(f, r));
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty), empty = 0;
+      out += c;
+    }
+    if (empty) out += std::to_string(empty);
+    if (r) out += '/';
+  }
+  return out;
+}
+
 }  // namespace fairy

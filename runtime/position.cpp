@@ -635,21 +635,10 @@ std::string Position::castling_field() const {
 
 std::string Position::fen() const {
   const Geometry& g = geo();
-  std::string out;
-  for (int r = g.ranks - 1; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < g.files; ++f) {
-      const Piece p = board_[g.square(f, r)];
-      if (p == kEmpty) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      out += p == kHole ? '*' : info_->letter_of(p);
-    }
-    if (empty) out += std::to_string(empty);
-    if (r) out += '/';
-  }
+  std::string out = board_fen(g, [this](Square s) {
+    const Piece p = board_[s];
+    return p == kEmpty ? '\0' : p == kHole ? '*' : info_->letter_of(p);
+  });
   out += stm_ == White ? " w " : " b ";
   out += castling_field();
   out += ' ';

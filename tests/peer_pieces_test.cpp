@@ -39,25 +39,13 @@ struct Board {
   int files, ranks;
 };
 
-std::string fen_of(const Board& b, const std::vector<std::pair<Square, char>>& pieces, const Geometry& g) {
-  std::string fen;
-  for (int r = b.ranks - 1; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < b.files; ++f) {
-      char c = 0;
-      for (const auto& [s, l] : pieces)
-        if (s == g.square(f, r)) c = l;
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += std::to_string(empty), empty = 0;
-      fen += c;
-    }
-    if (empty) fen += std::to_string(empty);
-    if (r) fen += '/';
-  }
-  return fen + " w - - 0 1";
+std::string fen_of(const std::vector<std::pair<Square, char>>& pieces, const Geometry& g) {
+  return board_fen(g, [&](Square s) {
+           for (const auto& [at, letter] : pieces)
+             if (at == s) return letter;
+           return '\0';
+         }) +
+         " w - - 0 1";
 }
 
 TEST(PeerPieces, LegalMovesMatchFairyStockfish) {
@@ -99,7 +87,7 @@ TEST(PeerPieces, LegalMovesMatchFairyStockfish) {
         const Square piece = random_square();
         placed = {{random_square(), 'K'}, {random_square(), 'k'}, {piece, 'A'}};
         for (int k = 3 + int(rng() % 8); k > 0; --k) placed.push_back({random_square(), rng() % 2 ? 'N' : 'n'});
-        const std::string fen = fen_of(b, placed, g);
+        const std::string fen = fen_of(placed, g);
         Position pos(engine.variant());
         pos.set_fen(fen);
         // Black must not be in check with White to move (not a position either engine plays).

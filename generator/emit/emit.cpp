@@ -280,6 +280,22 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
 
 // ------------------------------------------------------------------ reverse (attack) tests
 
+// Opens the backward walk of one leg from `at`: a block for a leap, a bounded or unbounded loop
+// for a slide; defines `t` and `p` (the square and what stands there). The caller closes one
+// block for a leap, two for a slide.
+void open_back_step(Code& code, const Leg& leg, int off, const std::string& at, const std::string& t,
+                    const std::string& p) {
+  code.open("{");
+  if (leg.range == 1) {
+    code.line("const Square " + t + " = Square(" + at + offset_expr(off) + ");");
+  } else {
+    code.line("Square " + t + " = " + at + ";");
+    code.open(leg.range ? "for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {" : "for (;;) {");
+    code.line(t + " = Square(" + t + offset_expr(off) + ");");
+  }
+  code.line("const Piece " + p + " = b[" + t + "];");
+}
+
 // Emits a test that `at` is where leg k stopped, walking that leg backwards; the first leg
 // must lead back to one of `attackers`.
 void emit_back(Code& code, const VariantInfo& info, const Path& path, std::size_t k, const std::string& at,
@@ -291,39 +307,20 @@ void emit_back(Code& code, const VariantInfo& info, const Path& path, std::size_
   const std::string p = "q" + std::to_string(k);
   if (k == 0) {
     const std::string found = path.virgin_only ? "(" + attackers + ") && pos.is_virgin(" + t + ")" : attackers;
-    if (!slide) {
-      code.open("{");
-      code.line("const Square " + t + " = Square(" + at + offset_expr(off) + ");");
-      code.line("const Piece " + p + " = b[" + t + "];");
-      code.line("if (" + found + ") return true;");
-      code.close();
-    } else {
-      code.open("{");
-      code.line("Square " + t + " = " + at + ";");
-      code.open(leg.range ? "for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {" : "for (;;) {");
-      code.line(t + " = Square(" + t + offset_expr(off) + ");");
-      code.line("const Piece " + p + " = b[" + t + "];");
-      code.line("if (" + found + ") return true;");
+    open_back_step(code, leg, off, at, t, p);
+    code.line("if (" + found + ") return true;");
+    if (slide) {
       code.line("if (" + p + " != kEmpty) break;");
       code.close();
-      code.close();
     }
+    code.close();
     return;
   }
   const std::uint8_t before = path.legs[k - 1].mode;
   std::string turn;  // may an occupied square be the turning point?
   if (before & fairy::kHop) turn = "is_color(" + p + ", White) || is_color(" + p + ", Black)";
   else if (before & fairy::kCapture) turn = "is_color(" + p + ", " + color_name(~by) + ")";
-  if (!slide) {
-    code.open("{");
-    code.line("const Square " + t + " = Square(" + at + offset_expr(off) + ");");
-  } else {
-    code.open("{");
-    code.line("Square " + t + " = " + at + ";");
-    code.open(leg.range ? "for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {" : "for (;;) {");
-    code.line(t + " = Square(" + t + offset_expr(off) + ");");
-  }
-  code.line("const Piece " + p + " = b[" + t + "];");
+  open_back_step(code, leg, off, at, t, p);
   code.open("if (" + p + " == kEmpty) {");
   if (before & fairy::kMove) emit_back(code, info, path, k - 1, t, attackers, by);
   if (slide) code.line("continue;");

@@ -35,26 +35,13 @@ std::vector<Square> parse_squares(const Geometry& geo, const std::string& list, 
 }
 
 std::string fen_of(const Board& b, Square extra_enemy) {
-  std::string fen;
-  for (int r = b.geo.ranks - 1; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < b.geo.files; ++f) {
-      const Square s = b.geo.square(f, r);
-      char c = 0;
-      if (s == b.at) c = 'X';
-      else if (s == extra_enemy) c = 'o';
-      else if (auto it = b.others.find(s); it != b.others.end()) c = it->second == 'F' ? 'O' : 'o';
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += std::to_string(empty), empty = 0;
-      fen += c;
-    }
-    if (empty) fen += std::to_string(empty);
-    if (r) fen += '/';
-  }
-  return fen + " w - - 0 1";
+  return board_fen(b.geo, [&](Square s) {
+           if (s == b.at) return 'X';
+           if (s == extra_enemy) return 'o';
+           const auto it = b.others.find(s);
+           return it == b.others.end() ? '\0' : it->second == 'F' ? 'O' : 'o';
+         }) +
+         " w - - 0 1";
 }
 
 // A one-piece variant: the explained piece (X), and a neutral blocker (O) for the others.
