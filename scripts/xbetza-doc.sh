@@ -53,15 +53,18 @@ cat <<'EOF'
 
 ## Directions
 
-Single letters are half-planes: `f` forward, `b` backward, `l` left, `r` right; `v` = `f`+`b`
-and `s` = `l`+`r` (on an oblique atom the narrow and the wide vectors). On orthogonal atoms the
-letters add up (`fsW` = forward and sideways). On diagonal and oblique atoms a vertical and a
-horizontal letter together select their intersection: `fr` on F is one vector; on N the first
-letter names the long leg (`fr` = (1,2), `rf` = (2,1)); `ff`/`fs` on N are the narrow/wide
-forward pairs. `h` (chiral halves) is not supported yet and is rejected.
+As in H. G. Muller's quick reference: `f` forward, `b` backward, `l` left, `r` right select the
+vectors pointing that way — on an oblique atom the two whose *long* leg points that way (`fN` is
+the Shogi knight's narrow pair); `v` = `f`+`b`, `s` = `l`+`r` (on an oblique atom the narrow and
+the wide quartets). On orthogonal atoms letters add up (`fsW` = forward and sideways). A vertical
+and a horizontal letter together name one vector: `frF`; on an oblique atom the first letter is
+the short leg's direction and the second the long leg's (`frN` = (2,1), `rfN` = (1,2)); `fs`/`bs`
+are the wide forward/backward pairs, `lv`/`rv` the narrow left/right pairs. `fh`, `bh`, `lh`, `rh`
+are halves (`fhN` = all four forward moves). Fairy-Stockfish reads these the same way (tested).
 
 EOF
-d ffN --board 7x7
+d fN --board 7x7
+d frN --board 7x7
 d fsW --board 7x7
 cat <<'EOF'
 
@@ -87,11 +90,13 @@ cat <<'EOF'
 ## Hoppers: p and g
 
 `p`: slide to a screen (any piece), jump it, go on as far as the range allows (`pR` the Xiangqi
-cannon's capture). `g`: after the screen, exactly one step (`gQ` grasshopper).
+cannon's capture). `g`: after the screen, exactly one step (`gQ` grasshopper). `j` on a slider:
+the first square is passed whatever stands there (`jR`; Fairy-Stockfish ignores this letter).
 
 EOF
 d mRcpR --board 7x7 --obstacles d6 --enemies d7,b4,a4
 d gQ --board 7x7 --obstacles d6,f6 --enemies b2
+d jR --board 7x7 --obstacles d5 --enemies d7
 cat <<'EOF'
 
 ## Multi-leg moves: a
@@ -163,7 +168,8 @@ what castling means anyway. Castling itself is described in `spec.md`.
 
 ## What is not supported yet
 
-`h` (chiral directions), `j`, `o` (cylinder), `t`; an `n` inside a multi-leg move; relative
-directions between different oblique atoms. Each is an error naming its column.
+`h` alone (it needs a direction: `fh`), `o` (cylinder), `t`; `n`, `j`, `q`, `z` inside a
+multi-leg move; relative directions between different oblique atoms. Each is an error naming its
+column.
 EOF
 } > "${OUT:-docs/xbetza.md}"

@@ -19,7 +19,9 @@ namespace {
 using namespace fairy;
 
 const char* const kPieces[] = {"nN", "nA", "mRcpR", "mBcpB", "gQ", "NN", "CF", "NC",
-                               "NCZ", "KNAD", "KADGH", "HGfmWfcF", "mQcpQ", "RF", "BW", "QN"};
+                               "NCZ", "KNAD", "KADGH", "HGfmWfcF", "mQcpQ", "RF", "BW", "QN",
+                               // directions on an oblique atom (not j: Fairy-Stockfish reads jR as R)
+                               "fNsW", "fsNbF", "frNlfN", "lvNrbN", "fhN"};
 constexpr int kPositions = 15;
 
 std::string json_escape(const std::string& s) {

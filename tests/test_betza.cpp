@@ -87,14 +87,31 @@ TEST(BetzaDirections, Diagonal) {
   EXPECT_EQ(first_vectors("bA"), (std::set<Vec>{{2, -2}, {-2, -2}}));
 }
 
+// H. G. Muller's quick reference: single letters name the long leg, pairs the short then the
+// long leg, h the half-plane.
 TEST(BetzaDirections, Oblique) {
-  EXPECT_EQ(first_vectors("fN"), (std::set<Vec>{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}}));
+  EXPECT_EQ(first_vectors("fN"), (std::set<Vec>{{1, 2}, {-1, 2}})) << "the Shogi knight";
   EXPECT_EQ(first_vectors("ffN"), (std::set<Vec>{{1, 2}, {-1, 2}}));
+  EXPECT_EQ(first_vectors("lN"), (std::set<Vec>{{-2, 1}, {-2, -1}}));
   EXPECT_EQ(first_vectors("fsN"), (std::set<Vec>{{2, 1}, {-2, 1}}));
-  EXPECT_EQ(first_vectors("frN"), (std::set<Vec>{{1, 2}}));
-  EXPECT_EQ(first_vectors("rfN"), (std::set<Vec>{{2, 1}}));
+  EXPECT_EQ(first_vectors("lvN"), (std::set<Vec>{{-1, 2}, {-1, -2}}));
+  EXPECT_EQ(first_vectors("frN"), (std::set<Vec>{{2, 1}}));
+  EXPECT_EQ(first_vectors("rfN"), (std::set<Vec>{{1, 2}}));
+  EXPECT_EQ(first_vectors("lbN"), (std::set<Vec>{{-1, -2}}));
   EXPECT_EQ(first_vectors("vN"), (std::set<Vec>{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}));
   EXPECT_EQ(first_vectors("sN"), (std::set<Vec>{{2, 1}, {-2, 1}, {2, -1}, {-2, -1}}));
+  EXPECT_EQ(first_vectors("fhN"), (std::set<Vec>{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}}));
+  EXPECT_EQ(first_vectors("rhN"), (std::set<Vec>{{1, 2}, {2, 1}, {2, -1}, {1, -2}}));
+  EXPECT_EQ(first_vectors("fhC"), (std::set<Vec>{{1, 3}, {-1, 3}, {3, 1}, {-3, 1}}));
+}
+
+TEST(BetzaModalities, SkiSlider) {
+  // jR: the first square is passed whatever stands there, the slide starts on the second.
+  const auto p = compile("jR", fairy::White).paths[0];
+  ASSERT_EQ(p.legs.size(), 2u);
+  EXPECT_EQ(p.legs[0].mode, fairy::kMove | fairy::kHop);
+  EXPECT_EQ(p.legs[1].range, 0);
+  EXPECT_EQ(compile("jB3", fairy::White).paths[0].legs[1].range, 2);
 }
 
 TEST(BetzaDirections, BlackIsMirroredInRank) {
@@ -228,12 +245,12 @@ TEST_P(BetzaErrors, ColumnAndMessage) {
 INSTANTIATE_TEST_SUITE_P(
     All, BetzaErrors,
     ::testing::Values(ErrorCase{"", 1, "empty"}, ErrorCase{"Wk", 2, "unknown XBetza modifier 'k'"},
-                      ErrorCase{"jW", 1, "not supported yet"}, ErrorCase{"oR", 1, "not supported yet"},
+                      ErrorCase{"jW", 2, "plain slider"}, ErrorCase{"hN", 2, "needs a direction"}, ErrorCase{"oR", 1, "not supported yet"},
                       ErrorCase{"NX", 2, "unknown XBetza atom 'X'"}, ErrorCase{"J", 1, "ambiguous"},
                       ErrorCase{"WL", 2, "ambiguous"}, ErrorCase{"3W", 1, "unexpected character '3'"},
                       ErrorCase{"W!", 2, "unexpected character '!'"}, ErrorCase{"Nfm", 2, "no atom"},
                       ErrorCase{"W123", 4, "range too long"}, ErrorCase{"nR", 2, "lame"},
-                      ErrorCase{"pgR", 3, "'p' and 'g'"}, ErrorCase{"hW", 2, "'h' is not supported"},
+                      ErrorCase{"pgR", 3, "'p' and 'g'"},
                       ErrorCase{"[F?R", 1, "without ']'"},
                       ErrorCase{"F]", 2, "without '['"}, ErrorCase{"[F R]", 3, "expected '?' or '-'"},
                       ErrorCase{"O", 1, "needs a distance"}, ErrorCase{"qW", 2, "oblique"},

@@ -14,10 +14,10 @@ using fairy::PieceProgram;
 namespace {
 
 constexpr std::string_view kDirectionLetters = "fblrvsh";
-constexpr std::string_view kModalityLetters = "mcdeinpgyxuqz";
+constexpr std::string_view kModalityLetters = "mcdeinpgyxuqzj";
 // Letters that belong to XBetza but that this compiler does not execute yet: named so that the
 // message says "not supported" rather than "unknown", and never silently skipped.
-constexpr std::string_view kReservedLetters = "jot";
+constexpr std::string_view kReservedLetters = "ot";
 
 struct AtomShape {
   char letter;
@@ -204,22 +204,42 @@ int castling_steps(const std::vector<Atom>& atoms) {
 
 namespace {
 
-// Direction letters select among an atom's vectors (White's view, y forward, x to the right).
-// Single letters are half-planes (f: y > 0 ...); v and s pick the vertical/sideways ones (for
-// oblique atoms the narrow/wide ones). A pair of a vertical and a horizontal letter on a
-// diagonal or oblique atom is their intersection (fr on F is one vector; fr on N is the one
-// whose long leg is forward, rf the one whose long leg is to the right; ff/fs on N are the
-// narrow/wide forward pairs). On orthogonal atoms every letter just adds its vector (fsW).
-bool matches_letter(char d, int x, int y, bool orthogonal, bool diagonal) {
+// Direction letters select among an atom's vectors (White's view, y forward, x to the right),
+// as in H. G. Muller's quick reference of extended Betza notation:
+//  - f b l r: on orthogonal and diagonal atoms the vectors pointing that way (fW one, fF two);
+//    on oblique atoms the two whose long leg points that way (fN: (-1,2) and (1,2)).
+//  - v = f + b, s = l + r (on oblique atoms the narrow and the wide quartets).
+//  - A vertical and a horizontal letter together: on diagonal atoms the one vector (frF); on
+//    oblique atoms the one whose short leg points the first way and long leg the second
+//    (frN = (2,1), rfN = (1,2)); fs / bs the wide forward / backward pairs, lv / rv the narrow
+//    left / right pairs.
+//  - h with a letter (fh, bh, lh, rh, or hf ...): the half-plane, e.g. fhN = all four forward.
+//  - On orthogonal atoms letters just add up (fsW = forward and sideways).
+bool long_leg(char d, int x, int y) {  // the long leg of (x, y) points d
+  const bool vertical = std::abs(y) > std::abs(x);
+  switch (d) {
+    case 'f': return vertical && y > 0;
+    case 'b': return vertical && y < 0;
+    case 'l': return !vertical && x < 0;
+    case 'r': return !vertical && x > 0;
+  }
+  return false;
+}
+
+bool half(char d, int x, int y) {
   switch (d) {
     case 'f': return y > 0;
     case 'b': return y < 0;
     case 'l': return x < 0;
     case 'r': return x > 0;
-    case 'v': return orthogonal ? x == 0 : diagonal || std::abs(y) > std::abs(x);
-    case 's': return orthogonal ? y == 0 : diagonal || std::abs(x) > std::abs(y);
   }
   return false;
+}
+
+bool matches_letter(char d, int x, int y, bool orthogonal, bool diagonal) {
+  if (d == 'v') return orthogonal ? x == 0 : diagonal || std::abs(y) > std::abs(x);
+  if (d == 's') return orthogonal ? y == 0 : diagonal || std::abs(x) > std::abs(y);
+  return orthogonal || diagonal ? half(d, x, y) : long_leg(d, x, y);
 }
 
 bool is_vertical(char d) { return d == 'f' || d == 'b' || d == 'v'; }
@@ -230,19 +250,27 @@ bool matches(const std::string& dirs, int column, int x, int y, bool orthogonal,
   std::size_t i = 0;
   while (i < dirs.size()) {
     const char d = dirs[i];
-    if (d == 'h') throw Error("direction 'h' is not supported yet", column);
-    // A pair: a vertical and a horizontal letter (either order), or a doubled letter.
-    if (!orthogonal && i + 1 < dirs.size()) {
-      const char e = dirs[i + 1];
+    const char e = i + 1 < dirs.size() ? dirs[i + 1] : 0;
+    // Halves: fh, hf, ...
+    if ((d == 'h' && std::string_view("fblr").find(e) != std::string_view::npos && e) ||
+        (e == 'h' && std::string_view("fblr").find(d) != std::string_view::npos)) {
+      if (half(d == 'h' ? e : d, x, y)) return true;
+      i += 2;
+      continue;
+    }
+    if (d == 'h') throw Error("'h' (half) needs a direction beside it: fh, bh, lh or rh", column);
+    if (!orthogonal && e) {
       const bool cross = (is_vertical(d) && is_horizontal(e)) || (is_horizontal(d) && is_vertical(e));
-      const bool same_axis = (d == e) || (d == 'f' && e == 'v') || (d == 'b' && e == 'v') ||
-                             (d == 'l' && e == 's') || (d == 'r' && e == 's');
-      if ((cross || same_axis) && d != 'v' && d != 's') {
-        bool hit = matches_letter(d, x, y, orthogonal, diagonal) && matches_letter(e, x, y, orthogonal, diagonal);
-        if (!diagonal) {
-          if (cross && (e == 'l' || e == 'r' || e == 'f' || e == 'b'))  // the first letter names the long leg
-            hit = hit && (is_vertical(d) ? std::abs(y) > std::abs(x) : std::abs(x) > std::abs(y));
-          if (same_axis) hit = hit && (is_vertical(d) ? std::abs(y) > std::abs(x) : std::abs(x) > std::abs(y));
+      if (cross || d == e) {
+        bool hit;
+        if (d == e) hit = matches_letter(d, x, y, orthogonal, diagonal);  // ff = f
+        else if (diagonal) hit = matches_letter(d, x, y, false, true) && matches_letter(e, x, y, false, true);
+        else if (d == 'v' || d == 's' || e == 'v' || e == 's') {
+          // fs, bs, lv, rv: the pair on that side of the wide / narrow quartet.
+          const char side = (d == 'v' || d == 's') ? e : d, quartet = (d == 'v' || d == 's') ? d : e;
+          hit = half(side, x, y) && matches_letter(quartet, x, y, false, false);
+        } else {
+          hit = half(d, x, y) && long_leg(e, x, y);  // short leg d, long leg e
         }
         if (hit) return true;
         i += 2;
@@ -409,7 +437,7 @@ LegMods leg_mods(const std::string& modality, bool first, bool last, int column)
         if (last) throw Error("'x' (induction) applies to a leg before the last", column);
         m.flags |= fairy::kInduce;
         break;
-      case 'n': case 'q': case 'z':
+      case 'n': case 'q': case 'z': case 'j':
         throw Error(std::string("'") + c + "' cannot be used in a multi-leg move", column);
     }
   }
@@ -484,7 +512,7 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
     const AtomShape& shape = *find_atom(atom.letter);
     const bool orthogonal = shape.b == 0, diagonal = shape.a == shape.b;
     std::uint8_t mode = 0;
-    bool virgin = false, lame = false, hop = false, grasshop = false, crooked = false, circular = false;
+    bool virgin = false, lame = false, hop = false, grasshop = false, crooked = false, circular = false, ski = false;
     for (char m : atom.modality) {
       switch (m) {
         case 'm': mode |= fairy::kMove; break;
@@ -497,6 +525,7 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
         case 'g': grasshop = true; break;
         case 'z': crooked = true; break;
         case 'q': circular = true; break;
+        case 'j': ski = true; break;
         case 'u':
           if (atom.modality.find('d') == std::string::npos) throw Error("'u' needs 'd' (unload onto a friend)", atom.column);
           break;
@@ -514,6 +543,8 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
     if (circular && (lame || hop || grasshop)) throw Error("'q' cannot combine with n, p or g", atom.column);
     if (circular && (orthogonal || diagonal)) throw Error("'q' (circular) needs an oblique atom such as N", atom.column);
     if (crooked && !orthogonal && !diagonal) throw Error("'z' (crooked) needs an orthogonal or diagonal atom", atom.column);
+    if (ski && (atom.range == 1 || lame || hop || grasshop || crooked || circular))
+      throw Error("'j' (skip the first square) applies to a plain slider such as jR or jB", atom.column);
     for (auto [x, y] : vectors_of(shape)) {
       if (!matches(atom.directions, atom.column, x, y, orthogonal, diagonal)) continue;
       const auto leg = [&](int dx, int dy, int range, std::uint8_t m) {
@@ -536,6 +567,9 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
         // Slide to a screen (any piece), jump it, then go on in the same direction: as far as
         // the atom's range allows (p), or exactly one step (g).
         add({leg(x, y, 0, fairy::kHop), leg(x, y, grasshop ? 1 : atom.range, mode)});
+      } else if (ski) {
+        // The first square is passed whatever stands there; the slide goes on from the next.
+        add({leg(x, y, 1, fairy::kMove | fairy::kHop), leg(x, y, atom.range ? atom.range - 1 : 0, mode)});
       } else if (crooked) {
         // A zigzag: every other step turns 90 degrees, to either side.
         for (int side : {1, -1}) {
