@@ -29,4 +29,11 @@ mkdir -p "$tmp/out"
 expect 1 "bad.yaml:3:29: error: unknown XBetza modifier 'k'" -- "$(dirname "$fairy")/fairygen" --spec "$tmp/bad.yaml" --templates "$src/templates" --out "$tmp/out"
 [ -z "$(ls -A "$tmp/out")" ] || { echo "FAIL: fairygen wrote files for a bad spec"; fails=$((fails + 1)); }
 
+# The interactive session: moves for a square, a move, undo, fen, quit (and EOF ends it too).
+out=$(printf 'moves e2\nP e2-e4\nundo\nfen\nxyz\nquit\n' | "$fairy" play chess 2>&1)
+for want in "P e2-e3" "P e2-e4" "taken back" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "turn 1: 'xyz': cannot read"; do
+  [[ "$out" == *"$want"* ]] || { echo "FAIL: interactive session lacks '$want':"; echo "$out"; fails=$((fails + 1)); }
+done
+printf 'P e2-e4\n' | "$fairy" play chess >/dev/null 2>&1 || { echo "FAIL: EOF in the interactive session"; fails=$((fails + 1)); }
+
 [ "$fails" = 0 ] && echo "PASS: every bad input refused clearly" || exit 1

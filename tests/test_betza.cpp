@@ -189,6 +189,19 @@ TEST(BetzaMultiLeg, UnspecifiedLaterDirectionIsAnyButBack) {
   EXPECT_EQ(two_leg, 8 * 7);
 }
 
+// mp on a leg before the last glues legs: the waypoint may be empty or occupied, so mpafsW is
+// an unblockable knight (8 two-leg paths ending on the 8 knight squares).
+TEST(BetzaMultiLeg, MpGluesLegsIntoAnUnblockableLeap) {
+  const auto prog = compile("mpafsW", fairy::White);
+  std::set<Vec> ends;
+  for (const auto& p : prog.paths) {
+    ASSERT_EQ(p.legs.size(), 2u);
+    EXPECT_EQ(p.legs[0].mode, fairy::kMove | fairy::kHop);
+    ends.insert({p.legs[0].dx + p.legs[1].dx, p.legs[0].dy + p.legs[1].dy});
+  }
+  EXPECT_EQ(ends, first_vectors("N"));
+}
+
 TEST(BetzaMultiLeg, SameLengthUnloadInduce) {
   const auto x = compile("xaifmB", fairy::White).paths[0];
   EXPECT_TRUE(x.legs[0].flags & fairy::kInduce);

@@ -120,7 +120,9 @@ int run_play(const Engine& engine, const std::optional<std::string>& fen, const 
         continue;
       }
       if (text == "undo") {
-        fmt::print("{}\n", game.undo_turn() ? "taken back" : "nothing to take back");
+        const bool undone = game.undo_turn();
+        turn -= undone;
+        fmt::print("{}\n", undone ? "taken back" : "nothing to take back");
         print_status(game);
         continue;
       }
