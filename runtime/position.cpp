@@ -101,6 +101,16 @@ void Position::remove(Square s) {
   key_ ^= zobrist::piece(p, s);
 }
 
+// Lifts the pieces on a and b, then puts them on a_to and b_to (castling, swaps; the squares
+// may overlap).
+void Position::move_pair(Square a, Square a_to, Square b, Square b_to) {
+  const Piece pa = board_[a], pb = board_[b];
+  remove(a);
+  remove(b);
+  put(a_to, pa);
+  put(b_to, pb);
+}
+
 void Position::clear_virgin(Square s, Undo& u, int& n) {
   if (!virgin_[s]) return;
   virgin_[s] = false;
@@ -174,23 +184,13 @@ void Position::make(const Move& m) {
       remove(m.aux1);
       reset_clock = true;
       break;
-    case MoveKind::Castling: {
+    case MoveKind::Castling:
       clear_virgin(m.aux1, u, nv);
-      const Piece partner = board_[m.aux1];
-      remove(m.aux1);
-      remove(m.from);
-      put(m.aux2, partner);
-      put(m.to, moved);
+      move_pair(m.from, m.to, m.aux1, m.aux2);
       break;
-    }
-    case MoveKind::Swap: {
-      const Piece other = board_[m.to];
-      remove(m.to);
-      remove(m.from);
-      put(m.from, other);
-      put(m.to, moved);
+    case MoveKind::Swap:
+      move_pair(m.from, m.to, m.to, m.from);
       break;
-    }
     case MoveKind::Induced:
       break;
   }
@@ -341,17 +341,9 @@ void Position::unmake() {
     if (u.new_holes & (1u << i)) board_[info_->brouhaha[i]] = kEmpty;
 
   if (m.kind == MoveKind::Swap) {
-    const Piece other = board_[m.from];
-    remove(m.to);
-    remove(m.from);
-    put(m.from, u.moved);
-    put(m.to, other);
+    move_pair(m.to, m.from, m.from, m.to);
   } else if (m.kind == MoveKind::Castling) {
-    const Piece partner = board_[m.aux2];
-    remove(m.to);
-    remove(m.aux2);
-    put(m.aux1, partner);
-    put(m.from, u.moved);
+    move_pair(m.to, m.from, m.aux2, m.aux1);
   } else {
     remove(m.to);
     if (u.captured != kEmpty) put(m.to, u.captured);

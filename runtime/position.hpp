@@ -114,6 +114,7 @@ class Position {
   void clear();
   void put(Square s, Piece p);
   void remove(Square s);
+  void move_pair(Square a, Square a_to, Square b, Square b_to);
   void clear_virgin(Square s, Undo& u, int& n);
   std::uint64_t compute_key() const;
   void parse_board(std::string_view text, int offset);
