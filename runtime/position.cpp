@@ -14,6 +14,9 @@ struct Tables {
   std::array<std::uint64_t, kMaxSquares> ep{};
   std::array<std::uint64_t, kMaxSquares> hole{};
   std::array<std::uint64_t, kMaxSquares> last_moved{};
+  // [colour][place in the reserve][piece type], and [colour][credits]
+  std::array<std::array<std::array<std::uint64_t, kMaxPieceTypes>, kMaxReserve>, 2> reserve{};
+  std::array<std::array<std::uint64_t, 32>, 2> credits{};
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -30,6 +33,11 @@ struct Tables {
     side = next();
     for (auto& k : hole) k = next();
     for (auto& k : last_moved) k = next();
+    for (auto& colour : reserve)
+      for (auto& place : colour)
+        for (auto& k : place) k = next();
+    for (auto& colour : credits)
+      for (auto& k : colour) k = next();
   }
 };
 const Tables& tables() {
@@ -43,6 +51,8 @@ std::uint64_t ep(Square s) { return tables().ep[s]; }
 std::uint64_t side() { return tables().side; }
 std::uint64_t hole(Square s) { return tables().hole[s]; }
 std::uint64_t last_moved(Square s) { return tables().last_moved[s]; }
+std::uint64_t reserve(Color c, int place, int type) { return tables().reserve[c][place][type]; }
+std::uint64_t credits(Color c, int n) { return tables().credits[c][std::min(n, 31)]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -154,6 +164,7 @@ void Position::make(const Move& m) {
   for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
+  key_ ^= reserve_key();  // taken out here, put back by end_move()
   if (m.kind == MoveKind::Pass) {
     u.moved = kEmpty;
     end_move(m, u, false);
@@ -246,7 +257,20 @@ void Position::make(const Move& m) {
 }
 
 // Counters, turn phase and side to move after a move (or pass).
+// By content (each remaining piece by its place from the front) and credits, so the same
+// reserve gives the same key however the position was reached.
+std::uint64_t Position::reserve_key() const {
+  if (!info_->drops.enabled) return 0;
+  std::uint64_t k = 0;
+  for (Color c : {White, Black}) {
+    for (int i = 0; i < reserve_size(c); ++i) k ^= zobrist::reserve(c, i, reserve_at(c, i));
+    k ^= zobrist::credits(c, credits_[c]);
+  }
+  return k;
+}
+
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
+  key_ ^= reserve_key();
   if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : halfmove_ + 1;
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
@@ -372,7 +396,7 @@ std::uint64_t Position::compute_key() const {
   for (int i = 0; i < ep_count_; ++i) k ^= zobrist::ep(ep_[i]);
   if (stm_ == Black) k ^= zobrist::side();
   if (last_moved_ != kNoSquare) k ^= zobrist::last_moved(last_moved_);
-  return k;
+  return k ^ reserve_key();
 }
 
 // ---------------------------------------------------------------- FEN

@@ -124,6 +124,7 @@ class Position {
   void parse_reserves(std::string_view text, int offset);
   std::string reserve_field() const;
   bool award_credits(Square s, Piece victim);
+  std::uint64_t reserve_key() const;  // the reserves' and credits' part of the key
   std::string castling_field() const;
 
   const VariantInfo* info_;
@@ -161,6 +162,8 @@ std::uint64_t ep(Square s);
 std::uint64_t side();
 std::uint64_t hole(Square s);
 std::uint64_t last_moved(Square s);
+std::uint64_t reserve(Color c, int place, int type);
+std::uint64_t credits(Color c, int n);
 }  // namespace zobrist
 
 }  // namespace fairy
