@@ -59,6 +59,20 @@ bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
 
 }  // namespace
 
+// Marks every displacement from the target that walking leg k of the path backwards (and the
+// legs before it) can pass on an empty board.
+void VariantInfo::mark_backward_walk(const Path& path, std::size_t k, int x, int y) {
+  const Leg& leg = path.legs[k];
+  const int steps = leg.range ? leg.range : std::max(geo.files, geo.ranks);
+  for (int n = 0; n < steps; ++n) {
+    x -= leg.dx;
+    y -= leg.dy;
+    if (std::abs(x) >= geo.files || std::abs(y) >= geo.ranks) return;
+    aligned[kMaxSquares + geo.offset(x, y)] = true;
+    if (k > 0) mark_backward_walk(path, k - 1, x, y);
+  }
+}
+
 void VariantInfo::finalize() {
   if (pieces.empty() || int(pieces.size()) > kMaxPieceTypes)
     throw std::runtime_error(key + ": a variant needs 1 to " + std::to_string(kMaxPieceTypes) + " piece types");
@@ -87,18 +101,19 @@ void VariantInfo::finalize() {
           ep_capturers[c].push_back({t, geo.offset(leg.dx, leg.dy)});
       }
   }
-  simple_attacks = true;
+  reversible_attacks = true;
+  hopper_attacks = false;
   aligned.fill(false);
   for (const PieceInfo& p : pieces)
     for (const PieceProgram& prog : p.program)
       for (const Path& path : prog.paths) {
-        const Leg& last = path.legs.back();
-        if (path.legs.size() > 1 && (last.mode & kCapture)) simple_attacks = false;
-        if (last.range == 1) continue;
-        for (int k = 1; k < std::max(geo.files, geo.ranks); ++k) {
-          const int d = k * geo.offset(last.dx, last.dy);
-          if (d > -kMaxSquares && d < kMaxSquares) aligned[kMaxSquares + d] = aligned[kMaxSquares - d] = true;
+        if (!path.captures()) continue;
+        if (!path.reversible()) {
+          reversible_attacks = false;
+          continue;
         }
+        for (const Leg& l : path.legs) hopper_attacks = hopper_attacks || (l.mode & kHop);
+        mark_backward_walk(path, path.legs.size() - 1, 0, 0);
       }
   finalized = true;
   Position start(*this);

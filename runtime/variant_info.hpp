@@ -99,16 +99,20 @@ struct VariantInfo {
     int offset;  // mailbox offset from the capturer to the e.p. square
   };
   std::array<std::vector<EpCapturer>, 2> ep_capturers;
-  // Every capturing path of every piece is one leg (no hoppers, locusts or bent riders): then
-  // a move can expose a royal piece only by leaving a line along which some piece slides.
-  bool simple_attacks = false;
-  // aligned[kMaxSquares + (s - royal)]: s lies on a sliding line through the royal square.
+  // Every capturing path can be walked backwards (no locusts, crooked, circular or induced
+  // captures): then a move can expose a royal piece only by leaving a square that some
+  // backward walk from the royal square passes — or, with hoppers, by entering one.
+  bool reversible_attacks = false;
+  bool hopper_attacks = false;
+  // aligned[kMaxSquares + (s - royal)]: some backward attack walk from the royal square can pass
+  // s on an empty board (mailbox deltas may alias; that only makes the test more careful).
   std::array<bool, 2 * kMaxSquares> aligned{};
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
   void finalize();
+  void mark_backward_walk(const Path& path, std::size_t leg, int x, int y);
 
   int type_of_letter(char upper) const;  // -1 when unknown
   char letter_of(Piece p) const;         // FEN letter with case for colour
