@@ -27,7 +27,7 @@ class Engine {
 };
 
 template <class R>
-class EngineFor final : public Engine {
+class EngineFor : public Engine {
  public:
   EngineFor(const VariantInfo& info, R rules) : info_(&info), rules_(std::move(rules)) {}
   const VariantInfo& variant() const override { return *info_; }
@@ -49,25 +49,18 @@ class EngineFor final : public Engine {
   R rules_;
 };
 
+namespace detail {
+struct OwnedModel {  // constructed before the engine that points into it
+  std::unique_ptr<VariantInfo> model;
+};
+}  // namespace detail
+
 // The interpreter over a model it owns (e.g. loaded from a YAML file at run time).
-class InterpretedEngine final : public Engine {
+class InterpretedEngine final : private detail::OwnedModel, public EngineFor<Interpreter> {
  public:
   explicit InterpretedEngine(VariantInfo info)
-      : info_(std::make_unique<VariantInfo>(std::move(info))), inner_(*info_, Interpreter(*info_)) {}
-  const VariantInfo& variant() const override { return *info_; }
-  std::uint64_t perft(Position& pos, int depth) const override { return inner_.perft(pos, depth); }
-  std::uint64_t perft_turns(Position& pos, int turns) const override { return inner_.perft_turns(pos, turns); }
-  std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
-    return inner_.divide(pos, depth);
-  }
-  void legal_moves(Position& pos, MoveList& out) const override { inner_.legal_moves(pos, out); }
-  void pseudo_moves(const Position& pos, MoveList& out) const override { inner_.pseudo_moves(pos, out); }
-  bool in_check(const Position& pos) const override { return inner_.in_check(pos); }
-  bool attacked(const Position& pos, Square s, Color by) const override { return inner_.attacked(pos, s, by); }
-
- private:
-  std::unique_ptr<VariantInfo> info_;
-  EngineFor<Interpreter> inner_;
+      : detail::OwnedModel{std::make_unique<VariantInfo>(std::move(info))},
+        EngineFor<Interpreter>(*model, Interpreter(*model)) {}
 };
 
 }  // namespace fairy

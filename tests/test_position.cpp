@@ -7,6 +7,7 @@
 #include <string>
 
 #include "generator/model/model.hpp"
+#include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 
@@ -154,14 +155,9 @@ TEST(Moves, EnPassantRemovesThePawn) {
   const auto engine = engine_for("chess");
   Position pos(engine->variant());
   pos.set_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
-  MoveList moves;
-  engine->legal_moves(pos, moves);
-  for (const Move& m : moves)
-    if (to_uci(pos, m) == "e2e4") pos.make(m);
+  pos.make(parse_uci(pos, *engine, "e2e4"));
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1") << "e3 is usable: the d4 pawn can take";
-  engine->legal_moves(pos, moves);
-  for (const Move& m : moves)
-    if (to_uci(pos, m) == "d4e3") pos.make(m);
+  pos.make(parse_uci(pos, *engine, "d4e3"));
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
 }
 

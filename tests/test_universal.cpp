@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/setup.hpp"
 #include "runtime/uci.hpp"
@@ -26,17 +27,8 @@ class Universal : public ::testing::Test {
     for (const Move& m : list) out.insert(to_uci(pos, m));
     return out;
   }
-  // Plays a legal move given in coordinates; fails the test if it is not legal.
-  void play(const std::string& uci) {
-    MoveList list;
-    engine->legal_moves(pos, list);
-    for (const Move& m : list)
-      if (to_uci(pos, m) == uci) {
-        pos.make(m);
-        return;
-      }
-    FAIL() << uci << " is not legal in " << pos.fen();
-  }
+  // Plays a legal move given in coordinates; throws (failing the test) if it is not legal.
+  void play(const std::string& uci) { pos.make(parse_uci(pos, *engine, uci)); }
   // The squares the piece on `from` may move to.
   std::set<std::string> targets(const std::string& from) {
     std::set<std::string> out;

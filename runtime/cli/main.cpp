@@ -183,9 +183,9 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("moves")) {
       const auto engine = open_engine(moves_key, moves_spec, false);
-      Position check(engine->variant());
-      set_position(check, moves_fen);
-      return cli::run_moves(*engine, moves_fen, moves_uci);
+      Position pos(engine->variant());
+      set_position(pos, moves_fen);
+      return cli::run_moves(*engine, pos, moves_uci);
     }
     if (app.got_subcommand("play")) {
       const auto engine = open_engine(play_key, play_spec, false);

@@ -55,9 +55,7 @@ void print_status(Game& game) {
 
 }  // namespace
 
-int run_moves(const Engine& engine, const std::optional<std::string>& fen, bool uci) {
-  Position pos(engine.variant());
-  if (fen) pos.set_fen(*fen); else pos.set_start();
+int run_moves(const Engine& engine, Position& pos, bool uci) {
   for (const auto& m : legal_in_gc(pos, engine, uci)) fmt::print("{}\n", m);
   return 0;
 }

@@ -9,7 +9,7 @@
 
 namespace fairy::cli {
 
-int run_moves(const Engine& engine, const std::optional<std::string>& fen, bool uci);
+int run_moves(const Engine& engine, Position& pos, bool uci);
 // Replays `game_file` (or reads turns from `in` when it is empty): one turn per line, an
 // optional move number ("12." or "12...") in front, '#' starts a comment.
 int run_play(const Engine& engine, const std::optional<std::string>& fen, const std::string& game_file, std::istream& in,
