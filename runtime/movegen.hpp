@@ -43,6 +43,12 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
 }
 
+// Adds a swap (m.kind == Swap) unless the two pieces are identical: that swap changes nothing,
+// and chess has no pass (Sandbox: a Knight meeting another swapping Knight of its side).
+inline void add_swap(const Position& pos, MoveList& list, const Move& m) {
+  if (pos.at(m.from) != pos.at(m.to)) list.push(m);
+}
+
 // The drop that may follow a normal move (drops: in the spec): the next reserve piece on any
 // empty square of the side's drop zone, or pass. Returns whether the position is at that phase.
 inline bool generate_drop_phase(const Position& pos, MoveList& list) {

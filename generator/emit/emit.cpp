@@ -130,7 +130,9 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
               const std::string& aux) {
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
-  code.line(promotes ? "add_promotions(pos, list, " + move + ");" : "list.push(" + move + ");");
+  code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
+            : promotes     ? "add_promotions(pos, list, " + move + ");"
+                           : "list.push(" + move + ");");
 }
 
 // The offset expression of step `n` (a 1-based counter variable) of a leg.
