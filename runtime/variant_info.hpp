@@ -66,7 +66,8 @@ struct TurnRule {
 // Drops from an ordered reserve (Universal Chess): after its normal move a side may drop the
 // next reserve piece on an empty square of its first `zone` ranks, if it holds a credit. A
 // non-pawn piece captured while recapturing a non-pawn piece, or captured and at once
-// recaptured by a non-pawn piece, earns its owner a credit.
+// recaptured by a non-pawn piece, earns its owner a credit; a capture made by a pawn (promoting
+// or not) starts no exchange.
 struct DropRule {
   bool enabled = false;
   int zone = 1;

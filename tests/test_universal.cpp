@@ -84,6 +84,64 @@ TEST_F(Universal, ChainOfRecapturesCreditsEachLossOnce) {
   EXPECT_EQ(pos.credits(Black), 2);
 }
 
+// A capture made by a pawn starts no exchange, promoting or not (ruling, second round): the
+// promoted piece taken back at once earns neither side a credit.
+TEST_F(Universal, PromotedPawnRecapturedCreditsNobody) {
+  pos.set_fen("nk6/1P6/8/8/8/8/8/7K w - - 0 1 {N}{q}");
+  play("b7a8n");
+  EXPECT_EQ(pos.exchange_square(), kNoSquare);
+  play("b8a8");
+  EXPECT_EQ(pos.credits(White), 0);
+  EXPECT_EQ(pos.credits(Black), 0);
+  EXPECT_EQ(pos.side_to_move(), White) << "no credit, so no drop phase for Black";
+}
+
+TEST_F(Universal, PawnCaptureRecapturedCreditsNobody) {
+  pos.set_fen("2r1k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1 {Q}{q}");
+  play("b2c3");
+  play("c8c3");
+  EXPECT_EQ(pos.credits(White), 0);
+  EXPECT_EQ(pos.credits(Black), 0);
+}
+
+// The pending exchange is part of the position: its FEN field reads back, and a recapture in
+// the position read back earns the same credits as in the game (one each, then a chain).
+TEST_F(Universal, PendingExchangeSurvivesTheFen) {
+  pos.set_fen("r2rk3/8/8/8/8/8/3R4/3RK3 w - - 0 1 {QN}{qn}");
+  play("d2d8");
+  EXPECT_EQ(pos.fen(), "r2Rk3/8/8/8/8/8/8/3RK3 b - - 0 1 xd8 {QN}{qn}");
+  pos.set_fen(pos.fen());
+  play("a8d8");
+  EXPECT_EQ(pos.credits(White), 1);
+  EXPECT_EQ(pos.credits(Black), 1);
+  play("pass");
+  EXPECT_EQ(pos.fen(), "3rk3/8/8/8/8/8/8/3RK3 w - - 0 2 xd8:1 {QN:1}{qn:1}") << "what the rook took was credited";
+  pos.set_fen(pos.fen());
+  play("d1d8");
+  EXPECT_EQ(pos.credits(White), 1) << "the white rook on d8 earned its credit already";
+  EXPECT_EQ(pos.credits(Black), 2);
+}
+
+// The e.p. right from a double step survives the mover's own drop or pass (ruling, second
+// round), and the FEN written between the two reads back.
+TEST_F(Universal, EnPassantSurvivesDropAndPass) {
+  for (const char* second : {"H@b1", "pass"}) {
+    pos.set_fen("k7/8/8/8/3p4/8/4P3/K7 w - - 0 1 {H:1}{}");
+    play("e2e4");
+    const std::string mid = pos.fen();
+    EXPECT_EQ(mid, "k7/8/8/8/3pP3/8/8/K7 w - e3 0 1 2:e4 {H:1}{}");
+    EXPECT_FALSE(legal().count("d4e3")) << "White's own drop phase";
+    Position back(engine->variant());
+    back.set_fen(mid);
+    EXPECT_EQ(back.fen(), mid);
+    EXPECT_EQ(back.key(), pos.key());
+    play(second);
+    EXPECT_TRUE(legal().count("d4e3")) << "after " << second;
+    play("d4e3");
+    EXPECT_EQ(pos.at(pos.geo().parse("e4").first), kEmpty) << "the e4 pawn is taken e.p.";
+  }
+}
+
 // A drop uses a credit and the front of the reserve, and ends the turn.
 TEST_F(Universal, DropUsesCreditAndReserveFront) {
   pos.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 9 2:e1 {QN:1}{q}");
