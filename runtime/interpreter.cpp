@@ -111,6 +111,7 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
   }
   generate_castling(pos, list);
   if (info_->has_induction) remove_induced_repeats(pos, list);
+  if (info_->mutual_swaps) remove_swap_repeats(list);
   if (info_->turn.moves > 1) apply_turn_rules(pos, list);
 }
 

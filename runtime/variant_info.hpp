@@ -94,6 +94,7 @@ struct VariantInfo {
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
   bool any_safe_passage = false;
   bool has_induction = false;  // some piece induces moves of friends (XBetza x)
+  bool mutual_swaps = false;   // two or more piece types swap (XBetza u): both ends may find a swap
   // Where an e.p. capturer of each colour stands relative to the square it captures on.
   struct EpCapturer {
     int type;

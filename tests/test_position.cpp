@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "generator/emit/emit.hpp"
 #include "generator/model/model.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
@@ -205,6 +206,43 @@ TEST(Moves, EnPassantOnTheNearerPassedSquareOnly) {
     p->make(parse_uci(*p, *engine, "d5c4"));
     EXPECT_EQ(p->fen(), "11k/12/12/12/12/12/12/12/2p9/12/12/K11 w - - 0 2") << "the pawn on c6 is taken";
   }
+}
+
+// Two swapping piece types: the Knight c2 (NudQ) and the Swapper c4 (WudR) can each start the
+// same swap, which is one move whichever partner starts it; either one's notation names it.
+TEST(Moves, MutualSwapIsOneMove) {
+  const auto file = fairygen::spec::load_string(R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  knight: {letter: N, betza: NudQ}
+  swapper: {letter: S, betza: WudR}
+variants:
+  swaps:
+    board: {files: 5, ranks: 5}
+    pieces: [king, knight, swapper]
+    start: 4k/2S2/5/2N2/K4 w - - 0 1
+)", "swaps.yaml");
+  const InterpretedEngine engine(fairygen::model::build(file, file.variants[0]).info);
+  EXPECT_TRUE(engine.variant().mutual_swaps);
+  Position pos(engine.variant());
+  pos.set_start();
+  // Hand count: king a2 b1 b2 (3); knight a3 b4 d4 e3 e1 (a1 is its king) and the swap (6);
+  // swapper c5 b4 d4 c3 (4) and the same swap again, not counted; total 13.
+  EXPECT_EQ(engine.perft(pos, 1), 13u);
+  for (const char* swap : {"N c2-c4", "S c4-c2; N-c4"}) {
+    play_gc_turn(pos, engine, swap);
+    EXPECT_EQ(pos.fen(), "4k/2N2/5/2S2/K4 b - - 1 1") << swap;
+    pos.unmake();
+  }
+  // A generated module does the same; with one swapping type (Sandbox) it needs no such pass.
+  const fairygen::emit::Options options{FAIRY_SOURCE_DIR "/templates", "swaps.yaml"};
+  const auto uses_filter = [&options](const fairygen::model::Variant& v) {
+    std::string all;
+    for (const auto& o : fairygen::emit::variant_module(v, options)) all += o.content;
+    return all.find("remove_swap_repeats(list);") != std::string::npos;
+  };
+  EXPECT_TRUE(uses_filter(fairygen::model::build(file, file.variants[0])));
+  const auto catalogue = fairygen::spec::load(FAIRY_SPEC_PATH);
+  EXPECT_FALSE(uses_filter(fairygen::model::build(catalogue, *catalogue.find_variant("sandbox"))));
 }
 
 TEST(Moves, GrandPromotesOnlyToLostPieces) {

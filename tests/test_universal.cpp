@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
@@ -29,6 +30,12 @@ class Universal : public ::testing::Test {
   }
   // Plays a legal move given in coordinates; throws (failing the test) if it is not legal.
   void play(const std::string& uci) { pos.make(parse_uci(pos, *engine, uci)); }
+  // Plays the moves from fen; returns the credits then held, White's and Black's.
+  std::pair<int, int> credits_after(const std::string& fen, std::initializer_list<const char*> moves) {
+    pos.set_fen(fen);
+    for (const char* m : moves) play(m);
+    return {pos.credits(White), pos.credits(Black)};
+  }
   // The squares the piece on `from` may move to.
   std::set<std::string> targets(const std::string& from) {
     std::set<std::string> out;
@@ -64,13 +71,11 @@ TEST_F(Universal, LossNotRecapturedEarnsNothing) {
   EXPECT_EQ(pos.credits(Black), 0);
 }
 
-// A piece exchanged for a pawn earns nothing: Rxd7 (a pawn), ...Kxd7.
-TEST_F(Universal, PieceForPawnEarnsNothing) {
-  pos.set_fen("4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1 {Q}{q}");
-  play("d1d7");
-  play("e8d7");
-  EXPECT_EQ(pos.credits(White), 0);
-  EXPECT_EQ(pos.credits(Black), 0);
+// A piece exchanged for a pawn earns nothing: Rxd7 (a pawn), ...Kxd7. Nor does a capture made
+// by a pawn start an exchange (ruling, second round): bxc3 (a knight), ...Rxc3.
+TEST_F(Universal, NoExchangeWithAPawn) {
+  EXPECT_EQ(credits_after("4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1 {Q}{q}", {"d1d7", "e8d7"}), std::make_pair(0, 0));
+  EXPECT_EQ(credits_after("2r1k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1 {Q}{q}", {"b2c3", "c8c3"}), std::make_pair(0, 0));
 }
 
 // A chain A x B, C x A, D x C: a credit for every non-pawn piece lost, once each.
@@ -87,21 +92,10 @@ TEST_F(Universal, ChainOfRecapturesCreditsEachLossOnce) {
 // A capture made by a pawn starts no exchange, promoting or not (ruling, second round): the
 // promoted piece taken back at once earns neither side a credit.
 TEST_F(Universal, PromotedPawnRecapturedCreditsNobody) {
-  pos.set_fen("nk6/1P6/8/8/8/8/8/7K w - - 0 1 {N}{q}");
-  play("b7a8n");
-  EXPECT_EQ(pos.exchange_square(), kNoSquare);
-  play("b8a8");
-  EXPECT_EQ(pos.credits(White), 0);
-  EXPECT_EQ(pos.credits(Black), 0);
+  EXPECT_EQ(credits_after("nk6/1P6/8/8/8/8/8/7K w - - 0 1 {N}{q}", {"b7a8n", "b8a8"}), std::make_pair(0, 0));
   EXPECT_EQ(pos.side_to_move(), White) << "no credit, so no drop phase for Black";
-}
-
-TEST_F(Universal, PawnCaptureRecapturedCreditsNobody) {
-  pos.set_fen("2r1k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1 {Q}{q}");
-  play("b2c3");
-  play("c8c3");
-  EXPECT_EQ(pos.credits(White), 0);
-  EXPECT_EQ(pos.credits(Black), 0);
+  pos.unmake();
+  EXPECT_EQ(pos.exchange_square(), kNoSquare) << "after b7xa8=N";
 }
 
 // The pending exchange is part of the position: its FEN field reads back, and a recapture in

@@ -505,6 +505,7 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::map<std::string, std::string> values = {
       {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
+                               (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},
       {"key", key},
