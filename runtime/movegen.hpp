@@ -43,6 +43,26 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
 }
 
+// Adds a swap (m.kind == Swap) unless the two pieces are identical: that swap changes nothing,
+// and chess has no pass (Sandbox: a Knight meeting another swapping Knight of its side).
+inline void add_swap(const Position& pos, MoveList& list, const Move& m) {
+  if (pos.at(m.from) != pos.at(m.to)) list.push(m);
+}
+
+// A swap is one move whichever partner starts it: when both can (two swapping piece types),
+// the one found second is dropped.
+inline void remove_swap_repeats(MoveList& list) {
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move& m = list.moves[i];
+    bool repeat = false;
+    for (int j = 0; j < kept && !repeat && m.kind == MoveKind::Swap; ++j)
+      repeat = list.moves[j].kind == MoveKind::Swap && list.moves[j].from == m.to && list.moves[j].to == m.from;
+    if (!repeat) list.moves[kept++] = m;
+  }
+  list.size = kept;
+}
+
 // The drop that may follow a normal move (drops: in the spec): the next reserve piece on any
 // empty square of the side's drop zone, or pass. Returns whether the position is at that phase.
 inline bool generate_drop_phase(const Position& pos, MoveList& list) {

@@ -171,7 +171,9 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
   }
   std::vector<Move> found;
   for (const Move& m : legal)
-    if (m.from == first.from && m.to == to && m.kind != MoveKind::Drop) found.push_back(m);
+    if ((m.from == first.from && m.to == to && m.kind != MoveKind::Drop) ||
+        (m.kind == MoveKind::Swap && m.from == to && m.to == first.from))  // started by the partner
+      found.push_back(m);
   if (via != kNoSquare)
     std::erase_if(found, [via](const Move& m) { return !(m.kind == MoveKind::Locust && m.aux1 == via); });
 

@@ -91,6 +91,12 @@ void VariantInfo::finalize() {
     p.may_repeat = routes_can_coincide(p.program[White], geo) || routes_can_coincide(p.program[Black], geo);
   }
   has_induction = false;
+  int swapping_types = 0;
+  for (const PieceInfo& p : pieces)
+    swapping_types += std::any_of(p.program[White].paths.begin(), p.program[White].paths.end(), [](const Path& path) {
+      return (path.legs.back().flags & kUnload) != 0;
+    });
+  mutual_swaps = swapping_types > 1;
   for (Color c : {White, Black}) {
     ep_capturers[c].clear();
     for (int t = 0; t < int(pieces.size()); ++t)

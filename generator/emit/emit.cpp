@@ -130,7 +130,9 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
               const std::string& aux) {
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
-  code.line(promotes ? "add_promotions(pos, list, " + move + ");" : "list.push(" + move + ");");
+  code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
+            : promotes     ? "add_promotions(pos, list, " + move + ");"
+                           : "list.push(" + move + ");");
 }
 
 // The offset expression of step `n` (a 1-based counter variable) of a leg.
@@ -503,6 +505,7 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::map<std::string, std::string> values = {
       {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
+                               (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},
       {"key", key},
