@@ -265,42 +265,50 @@ EOF
 
 # --- arguments ------------------------------------------------------------------------------
 
-fairy="${FAIRY:-$here/../build/fairy}"
-fsf="${FSF:-}"
-fsf_large="${FSF_LARGE:-}"
-stockfish="${STOCKFISH:-}"
-rounds=3
-clock=cpu
-only=.
-self_test_only=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --self-test) self_test_only=1; shift ;;
-    --fairy | --fsf | --fsf-large | --stockfish | --rounds | --clock | --only)
-      [ $# -ge 2 ] || die "$1 needs a value"
-      case "$1" in
-        --fairy) fairy="$2" ;;
-        --fsf) fsf="$2" ;;
-        --fsf-large) fsf_large="$2" ;;
-        --stockfish) stockfish="$2" ;;
-        --rounds) rounds="$2" ;;
-        --clock) clock="$2" ;;
-        --only) only="$2" ;;
-      esac
-      shift 2
-      ;;
-    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-  esac
-done
-[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive number, not '$rounds'"
-[[ "$clock" == cpu || "$clock" == wall ]] || die "--clock must be cpu or wall, not '$clock'"
-if [ "$self_test_only" = 1 ]; then
-  self_test
-  exit
-fi
-[ -x "$fairy" ] || die "no fairy binary at $fairy (build first, or --fairy BIN)"
-for b in "$fsf" "$fsf_large" "$stockfish"; do
-  [ -z "$b" ] || [ -x "$b" ] || die "not an executable: $b"
-done
-run_table
+main() {
+  local b
+  fairy="${FAIRY:-$here/../build/fairy}"
+  fsf="${FSF:-}"
+  fsf_large="${FSF_LARGE:-}"
+  stockfish="${STOCKFISH:-}"
+  rounds=3
+  clock=cpu
+  only=.
+  self_test_only=0
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --self-test) self_test_only=1; shift ;;
+      --fairy | --fsf | --fsf-large | --stockfish | --rounds | --clock | --only)
+        [ $# -ge 2 ] || die "$1 needs a value"
+        case "$1" in
+          --fairy) fairy="$2" ;;
+          --fsf) fsf="$2" ;;
+          --fsf-large) fsf_large="$2" ;;
+          --stockfish) stockfish="$2" ;;
+          --rounds) rounds="$2" ;;
+          --clock) clock="$2" ;;
+          --only) only="$2" ;;
+        esac
+        shift 2
+        ;;
+      -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+      *) die "unknown argument '$1' (see --help)" ;;
+    esac
+  done
+  [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive number, not '$rounds'"
+  [[ "$clock" == cpu || "$clock" == wall ]] || die "--clock must be cpu or wall, not '$clock'"
+  [[ x =~ $only ]] || [ $? -eq 1 ] || die "--only: not a regular expression: '$only'"
+  if [ "$self_test_only" = 1 ]; then
+    self_test
+    exit
+  fi
+  [ -x "$fairy" ] || die "no fairy binary at $fairy (build first, or --fairy BIN)"
+  for b in "$fsf" "$fsf_large" "$stockfish"; do
+    [ -z "$b" ] || [ -x "$b" ] || die "not an executable: $b"
+  done
+  run_table
+}
+
+# Parsed whole before it runs, so editing this file during a run cannot change the run.
+main "$@"
+exit
