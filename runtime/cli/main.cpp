@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <ctime>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -58,12 +59,16 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// CPU time of this process so far (unlike wall time, not inflated when other processes share the cores).
+double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
+
 int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide, bool turns,
               const std::string& spec, bool interpret) {
   const auto engine = open_engine(key, spec, interpret);
   Position pos(engine->variant());
   set_position(pos, fen);
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = cpu_seconds();
   std::uint64_t nodes = 0;
   if (turns) {
     if (divide) throw UsageError("--turns and --divide cannot be combined");
@@ -77,11 +82,11 @@ int run_perft(const std::string& key, int depth, const std::optional<std::string
   } else {
     nodes = engine->perft(pos, depth);
   }
-  const double secs = seconds_since(t0);
+  const double secs = seconds_since(t0), cpu = cpu_seconds() - cpu0;
   fmt::print("Nodes searched: {}\n", nodes);
   std::fflush(stdout);
-  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s)\n", key, depth, nodes, secs,
-             secs > 0 ? double(nodes) / secs : 0.0);
+  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s), cpu {:.3f} s\n", key, depth, nodes, secs,
+             secs > 0 ? double(nodes) / secs : 0.0, cpu);
   return 0;
 }
 
