@@ -42,8 +42,11 @@ expect 2 "bad FEN at column 32: drop credits '300' is more than 255" -- "$fairy"
 expect 2 "bad FEN at column 25: halfmove clock '9999999999' is more than 999999" -- "$fairy" perft chess 1 --fen "k7/8/8/8/8/8/8/K7 w - - 9999999999 1"
 expect 2 "bad FEN at column 32: a drop follows, but White has nothing to drop" -- "$fairy" perft universal 1 --fen "k7/8/8/8/8/8/8/K5R1 w - - 0 10 2:g1 {}{}"
 
-# Perft depth: up to 20.
+# Command-line values: perft depth up to 20; a board size with anything after it; unknown
+# bench variants before the bench runs.
 expect 105 "depth: Value 21 not in range 1 to 20" -- "$fairy" perft chess 21
+expect 2 "bad --board '9x9x'" -- "$fairy" explain N --board 9x9x
+expect 2 "unknown variant 'chesss'" -- "$fairy" bench chess chesss
 
 # Ctrl-C ends a perft at once and says what it counted was partial.
 for mode in "" --divide --turns; do

@@ -167,6 +167,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     if (vs.turn) throw SpecError(vs.drops->where, "drops: and turn: cannot be combined yet");
     info.drops.enabled = true;
     info.drops.zone = vs.drops->zone.value;
+    if (info.drops.zone > info.geo.ranks) throw SpecError(vs.drops->zone.where, "zone is deeper than the board");
     info.drops.pawn = piece_type(info, vs.drops->pawn, "drops pawn");
   }
   info.start_fen = vs.start.value;
