@@ -1,5 +1,6 @@
 #include "runtime/position.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <numeric>
@@ -141,16 +142,16 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
 }
 
 void Position::make(const Move& m) {
-  if (ply_ >= kMaxPly) throw std::length_error("game longer than the undo stack");
   Undo u{};
   u.move = m;
-  u.moved = board_[m.from];
+  u.moved = m.from == kNoSquare ? kEmpty : board_[m.from];  // pass and drop moves have no from
   u.captured = kEmpty;
   u.aux_captured = kEmpty;
   u.ep = ep_;
   u.ep_count = std::int8_t(ep_count_);
   u.ep_victim = ep_victim_;
   u.halfmove = halfmove_;
+  u.fullmove = fullmove_;
   u.key = key_;
   u.unvirgined.fill(kNoSquare);
   u.new_holes = 0;
@@ -207,6 +208,9 @@ void Position::make(const Move& m) {
       break;
     case MoveKind::Induced:
       break;
+    case MoveKind::Pass:
+    case MoveKind::Drop:
+      break;  // made above
   }
   if (m.kind != MoveKind::Castling && m.kind != MoveKind::Swap) {
     if (board_[m.to] != kEmpty) {
@@ -269,7 +273,7 @@ std::uint64_t Position::reserve_key() const {
 
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   key_ ^= reserve_key();
-  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : halfmove_ + 1;
+  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
   const bool drop_next = info_->drops.enabled && phase_ == 0 && m.kind != MoveKind::Pass &&
@@ -281,7 +285,7 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   } else {
     phase_ = 0;
     last_moved_ = kNoSquare;
-    if (stm_ == Black) ++fullmove_;
+    if (stm_ == Black) fullmove_ = std::min(fullmove_ + 1, kMaxCounter);
     stm_ = ~stm_;
     key_ ^= zobrist::side();
   }
@@ -330,8 +334,11 @@ void Position::update_exchange(const Move& m, const Undo& u) {
                                                                         : kEmpty;
   const bool completed = taken != kEmpty;
   if (completed) {
-    ++credits_[color_of(taken)];
-    if (!exchange_credited_) ++credits_[~color_of(taken)];
+    const auto earn = [this](Color c) {
+      if (credits_[c] < kMaxCredits) ++credits_[c];
+    };
+    earn(color_of(taken));
+    if (!exchange_credited_) earn(~color_of(taken));
   }
   const int pawn = info_->drops.pawn;
   const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
@@ -350,10 +357,8 @@ void Position::unmake() {
   undo_.pop_back();
   const Move& m = u.move;
   --ply_;
-  if (phase_ == 0) {  // the move ended a turn
-    stm_ = ~stm_;
-    if (stm_ == Black) --fullmove_;
-  }
+  if (phase_ == 0) stm_ = ~stm_;  // the move ended a turn
+  fullmove_ = u.fullmove;
   phase_ = u.phase;
   last_moved_ = u.last_moved;
   reserve_head_ = u.reserve_head;
@@ -423,15 +428,15 @@ std::vector<std::pair<std::string_view, int>> split_fields(std::string_view fen)
   return out;
 }
 
-int parse_counter(std::string_view text, int offset, const char* what) {
-  int value = 0;
-  if (text.empty() || text.size() > 6) throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
-  for (char ch : text) {
-    if (ch < '0' || ch > '9')
-      throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
-    value = value * 10 + (ch - '0');
-  }
-  return value;
+// A whole number from 0 to `max` (Position::kMaxCounter unless said otherwise).
+int parse_counter(std::string_view text, int offset, const char* what, int max = Position::kMaxCounter) {
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
+  long long value = 0;
+  for (char ch : text)
+    if ((value = value * 10 + (ch - '0')) > max)
+      throw FenError(std::string(what) + " '" + std::string(text) + "' is more than " + std::to_string(max), offset + 1);
+  return int(value);
 }
 }  // namespace
 
@@ -449,11 +454,15 @@ void Position::parse_board(std::string_view text, int offset) {
       if (--rank < 0) throw FenError("too many ranks, expected " + std::to_string(g.ranks), col);
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      int n = 0;
       std::size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) n = n * 10 + (text[j++] - '0');
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      const std::string_view run = text.substr(i, j - i);
+      int n = 0;
+      for (char d : run) n = std::min(n * 10 + (d - '0'), kMaxFiles + 1);  // more is too many anyway
       if (n == 0 || file + n > g.files)
-        throw FenError("empty run of " + std::to_string(n) + " does not fit rank " + std::to_string(rank + 1), col);
+        throw FenError("empty run of " + std::string(run) + " does not fit rank " + std::to_string(rank + 1) + " (" +
+                           std::to_string(g.files - file) + " squares left)",
+                       col);
       file += n;
       i = j - 1;
     } else if (ch == '*') {
@@ -583,7 +592,7 @@ void Position::parse_reserves(std::string_view text, int offset) {
     if (i < text.size() && text[i] == ':') {
       const std::size_t start = ++i;
       while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits"));
+      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits", kMaxCredits));
     }
     if (i >= text.size() || text[i] != '}') throw FenError("unterminated reserve", offset + int(i) + 1);
     ++i;
@@ -658,6 +667,14 @@ void Position::set_fen(std::string_view fen) {
   check_exchange(exchange_offset);
   for (Square s : info_->brouhaha)
     if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
+  if (phase_ && info_->drops.enabled && !can_drop(stm_)) {  // at the turn phase field ("2:g1")
+    const auto phase = std::find_if(fields.begin() + 6, fields.end(),
+                                    [](const auto& f) { return std::isdigit(static_cast<unsigned char>(f.first[0])); });
+    throw FenError(std::string("a drop follows, but ") + (stm_ == White ? "White" : "Black") +
+                       " has nothing to drop (that needs a drop credit, a reserve piece and an empty square in the "
+                       "drop zone)",
+                   phase->second + 1);
+  }
   for (Color c : {White, Black}) {
     int royals = 0;
     for (int t = 0; t < int(info_->pieces.size()); ++t)
