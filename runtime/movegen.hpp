@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <numeric>
+#include <tuple>
+#include <vector>
 
 #include "runtime/position.hpp"
 
@@ -60,9 +63,32 @@ inline bool generate_drop_phase(const Position& pos, MoveList& list) {
   return true;
 }
 
+// Drops repeated moves among list[first..] of a long list, keeping each first one in order:
+// by sorting positions (on the heap; few pieces reach this many routes from one square).
+inline void remove_repeats_sorted(MoveList& list, int first) {
+  const auto key = [&list](int i) {
+    const Move& m = list.moves[i];
+    return std::make_tuple(m.from, m.to, m.aux1, m.aux2, m.kind, m.promo, i);
+  };
+  std::vector<int> order(std::size_t(list.size - first));
+  std::iota(order.begin(), order.end(), first);
+  std::sort(order.begin(), order.end(), [&key](int a, int b) { return key(a) < key(b); });
+  std::vector<bool> repeat(std::size_t(list.size), false);
+  for (std::size_t k = 1; k < order.size(); ++k)
+    repeat[std::size_t(order[k])] = list.moves[order[k]] == list.moves[order[k - 1]];
+  int kept = first;
+  for (int i = first; i < list.size; ++i)
+    if (!repeat[std::size_t(i)]) list.moves[kept++] = list.moves[i];
+  list.size = kept;
+}
+
 // Drops repeated moves among list[first..]: a piece whose routes can coincide (a Lion's leap
 // and its two-step slide) lists each distinct move once.
 inline void remove_repeats(MoveList& list, int first) {
+  if (list.size - first > 256) {  // quadratic below, where it is fastest
+    remove_repeats_sorted(list, first);
+    return;
+  }
   int kept = first;
   for (int i = first; i < list.size; ++i) {
     bool seen = false;

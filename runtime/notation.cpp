@@ -182,8 +182,11 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     const Part p = read_part(g, parts[used]);
     if (p.kind == Part::Place && p.to == to) promote = p.label;
     else if (p.kind == Part::Place && p.to == first.from) {  // swap partner: checked by matching
-      if (p.label != v.letter_of(pos.at(to)))
-        throw NotationError(std::string("the piece on ") + g.name(to) + " is " + v.letter_of(pos.at(to)) + ", not " + p.label,
+      const Piece partner = pos.at(to);
+      if (!is_color(partner, White) && !is_color(partner, Black))
+        throw NotationError("no piece on " + g.name(to) + " to change places with", parts[used]);
+      if (p.label != v.letter_of(partner))
+        throw NotationError(std::string("the piece on ") + g.name(to) + " is " + v.letter_of(partner) + ", not " + p.label,
                             parts[used]);
     } else if (p.kind == Part::Remove) removed = p.to;
     else if (p.kind == Part::By) inducer = p.to;

@@ -1,5 +1,6 @@
 #include "runtime/position.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <numeric>
@@ -138,16 +139,16 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
 }
 
 void Position::make(const Move& m) {
-  if (ply_ >= kMaxPly) throw std::length_error("game longer than the undo stack");
   Undo u{};
   u.move = m;
-  u.moved = board_[m.from];
+  u.moved = m.from == kNoSquare ? kEmpty : board_[m.from];  // pass and drop moves have no from
   u.captured = kEmpty;
   u.aux_captured = kEmpty;
   u.ep = ep_;
   u.ep_count = std::int8_t(ep_count_);
   u.ep_victim = ep_victim_;
   u.halfmove = halfmove_;
+  u.fullmove = fullmove_;
   u.key = key_;
   u.unvirgined.fill(kNoSquare);
   u.new_holes = 0;
@@ -271,7 +272,7 @@ std::uint64_t Position::reserve_key() const {
 
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   key_ ^= reserve_key();
-  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : halfmove_ + 1;
+  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
   const bool drop_next = info_->drops.enabled && phase_ == 0 && m.kind != MoveKind::Pass &&
@@ -283,7 +284,7 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   } else {
     phase_ = 0;
     last_moved_ = kNoSquare;
-    if (stm_ == Black) ++fullmove_;
+    if (stm_ == Black) fullmove_ = std::min(fullmove_ + 1, kMaxCounter);
     stm_ = ~stm_;
     key_ ^= zobrist::side();
   }
@@ -330,8 +331,11 @@ bool Position::award_credits(Square s, Piece victim) {
   const int pawn = info_->drops.pawn;
   if (capture_square_ != s || capture_victim_ == kEmpty) return false;
   if (type_of(victim) == pawn || type_of(capture_victim_) == pawn) return false;
-  ++credits_[color_of(victim)];
-  if (!capture_credited_) ++credits_[color_of(capture_victim_)];
+  const auto earn = [this](Color c) {
+    if (credits_[c] < kMaxCredits) ++credits_[c];
+  };
+  earn(color_of(victim));
+  if (!capture_credited_) earn(color_of(capture_victim_));
   return true;
 }
 
@@ -340,10 +344,8 @@ void Position::unmake() {
   undo_.pop_back();
   const Move& m = u.move;
   --ply_;
-  if (phase_ == 0) {  // the move ended a turn
-    stm_ = ~stm_;
-    if (stm_ == Black) --fullmove_;
-  }
+  if (phase_ == 0) stm_ = ~stm_;  // the move ended a turn
+  fullmove_ = u.fullmove;
   phase_ = u.phase;
   last_moved_ = u.last_moved;
   reserve_head_ = u.reserve_head;
@@ -414,15 +416,15 @@ std::vector<std::pair<std::string_view, int>> split_fields(std::string_view fen)
   return out;
 }
 
-int parse_counter(std::string_view text, int offset, const char* what) {
-  int value = 0;
-  if (text.empty() || text.size() > 6) throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
-  for (char ch : text) {
-    if (ch < '0' || ch > '9')
-      throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
-    value = value * 10 + (ch - '0');
-  }
-  return value;
+// A whole number from 0 to `max` (Position::kMaxCounter unless said otherwise).
+int parse_counter(std::string_view text, int offset, const char* what, int max = Position::kMaxCounter) {
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
+  long long value = 0;
+  for (char ch : text)
+    if ((value = value * 10 + (ch - '0')) > max)
+      throw FenError(std::string(what) + " '" + std::string(text) + "' is more than " + std::to_string(max), offset + 1);
+  return int(value);
 }
 }  // namespace
 
@@ -440,11 +442,15 @@ void Position::parse_board(std::string_view text, int offset) {
       if (--rank < 0) throw FenError("too many ranks, expected " + std::to_string(g.ranks), col);
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      int n = 0;
       std::size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) n = n * 10 + (text[j++] - '0');
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      const std::string_view run = text.substr(i, j - i);
+      int n = 0;
+      for (char d : run) n = std::min(n * 10 + (d - '0'), kMaxFiles + 1);  // more is too many anyway
       if (n == 0 || file + n > g.files)
-        throw FenError("empty run of " + std::to_string(n) + " does not fit rank " + std::to_string(rank + 1), col);
+        throw FenError("empty run of " + std::string(run) + " does not fit rank " + std::to_string(rank + 1) + " (" +
+                           std::to_string(g.files - file) + " squares left)",
+                       col);
       file += n;
       i = j - 1;
     } else if (ch == '*') {
@@ -565,7 +571,7 @@ void Position::parse_reserves(std::string_view text, int offset) {
     if (i < text.size() && text[i] == ':') {
       const std::size_t start = ++i;
       while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits"));
+      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits", kMaxCredits));
     }
     if (i >= text.size() || text[i] != '}') throw FenError("unterminated reserve", offset + int(i) + 1);
     ++i;
@@ -603,16 +609,22 @@ void Position::set_fen(std::string_view fen) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
   }
+  int phase_column = 0;
   for (std::size_t i = 6; i < fields.size(); ++i) {
     if (fields[i].first[0] == '{')
       parse_reserves(fields[i].first, fields[i].second);
     else if (i == 6)
-      parse_phase(fields[i].first, fields[i].second);
+      parse_phase(fields[i].first, phase_column = fields[i].second);
     else
       throw FenError("unexpected FEN field '" + std::string(fields[i].first) + "'", fields[i].second + 1);
   }
   for (Square s : info_->brouhaha)
     if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
+  if (phase_ && info_->drops.enabled && !can_drop(stm_))
+    throw FenError(std::string("a drop follows, but ") + (stm_ == White ? "White" : "Black") +
+                       " has nothing to drop (that needs a drop credit, a reserve piece and an empty square in the "
+                       "drop zone)",
+                   phase_column + 1);
   for (Color c : {White, Black}) {
     int royals = 0;
     for (int t = 0; t < int(info_->pieces.size()); ++t)

@@ -24,7 +24,16 @@ struct FenError : std::runtime_error {
 class Position {
  public:
   static constexpr int kMaxEp = 2;      // squares a 3-step pawn passes
-  static constexpr int kMaxPly = 1024;  // undo-stack depth
+  static constexpr int kMaxPly = 1024;  // undo-stack depth kept without reallocating
+  // A side may fill the board: its piece list holds every square (indices fit a byte).
+  static constexpr int kMaxPieces = kMaxFiles * kMaxRanks;
+  static_assert(kMaxPieces <= 256);
+  // FEN counters (halfmove clock, move number) are at most six digits; play stops counting
+  // there (no rule looks further than the 50-move rule and the first move).
+  static constexpr int kMaxCounter = 999999;
+  // Drop credits fit a byte; more than a reserve holds (16) can never be spent, so an
+  // exchange beyond 255 leaves the count at 255.
+  static constexpr int kMaxCredits = 255;
 
   explicit Position(const VariantInfo& variant);
 
@@ -98,6 +107,7 @@ class Position {
     std::int8_t ep_count;
     Square ep_victim;
     int halfmove;
+    int fullmove;
     std::uint64_t key;
     std::array<Square, 4 + kMaxFiles> unvirgined;  // tracked-virgin squares this move cleared
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
@@ -130,7 +140,7 @@ class Position {
   const VariantInfo* info_;
   std::array<Piece, kMaxSquares> board_{};
   std::array<bool, kMaxSquares> virgin_{};
-  std::array<std::array<Square, 128>, 2> list_{};
+  std::array<std::array<Square, kMaxPieces>, 2> list_{};
   std::array<int, 2> list_size_{};
   std::array<std::uint8_t, kMaxSquares> list_index_{};
   std::array<std::array<int, kMaxPieceTypes>, 2> count_{};

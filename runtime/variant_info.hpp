@@ -112,7 +112,6 @@ struct VariantInfo {
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
   void finalize();
-  void mark_backward_walk(const Path& path, std::size_t leg, int x, int y);
 
   int type_of_letter(char upper) const;  // -1 when unknown
   char letter_of(Piece p) const;         // FEN letter with case for colour
