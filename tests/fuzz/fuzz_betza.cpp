@@ -75,7 +75,7 @@ VariantInfo model(const BoardCase& b, Color us, const std::string& text, const P
 
 bool captures_on(const MoveList& list, Square s) {
   for (const Move& m : list) {
-    if (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::Induced && m.kind != MoveKind::EnPassant)
+    if (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::EnPassant)
       return true;
     if (m.kind == MoveKind::Locust && m.aux1 == s) return true;
   }
@@ -89,7 +89,8 @@ void check_moves(Position& pos, const Interpreter& rules, Square at, const std::
   const std::string before = pos.fen();
   const std::uint64_t key = pos.key();
   for (const Move& m : list) {
-    const std::string where = text + " on " + before + ": " + g.name(m.from) + g.name(m.to);
+    const std::string where = text + " on " + before + ": " + g.name(m.from) + g.name(m.to) + " kind " +
+                              std::to_string(int(m.kind)) + " aux " + g.name(m.aux1);
     FUZZ_EXPECT(g.on_board(m.from) && g.on_board(m.to), where);
     FUZZ_EXPECT(m.kind == MoveKind::Induced ? m.aux1 == at : m.from == at, where);
     FUZZ_EXPECT(m.kind != MoveKind::Locust || g.on_board(m.aux1), where);
