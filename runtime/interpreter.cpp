@@ -27,6 +27,11 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
   const Color us = w.us;
   const Geometry& g = pos.geo();
   const int steps = (leg.flags & kSameLength) ? w.prev_steps : max_steps(leg);
+  // A move ending on this leg: induced (aux: the inducer), a locust capture (aux: the victim) or normal.
+  const MoveKind kind = w.mover != w.origin ? MoveKind::Induced
+                        : w.victim != kNoSquare ? MoveKind::Locust
+                                                : MoveKind::Normal;
+  const Square aux = w.mover != w.origin ? w.origin : w.victim;
   Square t = at;
   for (int n = 0; n < steps; ++n) {
     int x = 0, y = 0;
@@ -40,10 +45,6 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
     if (p == kEmpty) {
       if (!may_stop) continue;
       if (last) {
-        const MoveKind kind = w.mover != w.origin ? MoveKind::Induced
-                              : w.victim != kNoSquare ? MoveKind::Locust
-                                                      : MoveKind::Normal;
-        const Square aux = w.mover != w.origin ? w.origin : w.victim;
         if ((leg.mode & kEnPassant) && pos.is_ep_square(t)) {
           if (sink(Move{w.mover, t, pos.ep_victim(), kNoSquare, MoveKind::EnPassant, 0}, path)) return true;
         } else if (leg.mode & kMove) {
@@ -58,11 +59,10 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
     const bool enemy = is_color(p, ~us);
     if (last) {
       if (enemy && (leg.mode & kCapture)) {
-        const MoveKind kind = w.victim != kNoSquare ? MoveKind::Locust : MoveKind::Normal;
-        if (sink(Move{w.mover, t, w.victim, kNoSquare, kind, 0}, path)) return true;
+        if (sink(Move{w.mover, t, aux, kNoSquare, kind, 0}, path)) return true;
       } else if (!enemy && (leg.mode & kFriend) && t != w.mover) {
-        const MoveKind kind = (leg.flags & kUnload) ? MoveKind::Swap : MoveKind::Normal;
-        if (sink(Move{w.mover, t, kNoSquare, kNoSquare, kind, 0}, path)) return true;
+        const MoveKind own = (leg.flags & kUnload) ? MoveKind::Swap : MoveKind::Normal;
+        if (sink(Move{w.mover, t, kNoSquare, kNoSquare, own, 0}, path)) return true;
       }
     } else {
       if (enemy && (leg.mode & kCapture) && w.victim == kNoSquare) {
@@ -140,8 +140,7 @@ bool Interpreter::path_attacks(const Position& pos, const Path& path, int type, 
   const auto cell = [&pos, s, target](Square t) { return t == s ? target : pos.at(t); };
   const Square* squares = pos.piece_squares(by);
   const auto hit = [s](const Move& m, const Path&) {
-    return (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::Induced &&
-            m.kind != MoveKind::EnPassant) ||
+    return (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::EnPassant) ||
            (m.kind == MoveKind::Locust && m.aux1 == s);
   };
   for (int i = 0; i < pos.piece_total(by); ++i) {

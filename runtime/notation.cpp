@@ -136,6 +136,8 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
   }
   if (first.kind == Part::Remove)
     throw NotationError("'" + text + "' only removes a piece: that is part of a move (a capture on the way), not a move", text);
+  if (first.kind == Part::By)
+    throw NotationError("'" + text + "' only names the piece that pushes: that is part of an induced move, not a move", text);
   if (first.kind == Part::Place) {
     const bool any_drop = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.kind == MoveKind::Drop; });
     if (!any_drop) throw NotationError("no drop is possible now (it needs a credit, a reserve piece and an empty square)", text);

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages, npm peer engines), then configures and builds.
-# Usage: scripts/setup.sh [build-dir]   (default: build)
+# Usage: scripts/setup.sh [build-dir [cmake options...]]   (default: build, a Release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${1:-build}
+shift $(($# ? 1 : 0))
 
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libcli11-dev libfmt-dev)
+          libcli11-dev libfmt-dev
+          clang libclang-rt-dev llvm)  # the sanitizer and fuzz builds (libFuzzer, llvm-symbolizer)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -28,5 +30,5 @@ if [ -f tools/peer/package.json ] && ! npm ls --prefix tools/peer >/dev/null 2>&
   npm ci --prefix tools/peer --no-audit --no-fund --loglevel=error
 fi
 
-cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
 cmake --build "$BUILD_DIR" -j "$(nproc)"

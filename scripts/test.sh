@@ -1,9 +1,31 @@
 #!/usr/bin/env bash
-# Set up, build, and run every test. Locally, FAIRY_SKIP_SLOW=1 skips tests labelled slow;
-# CI (CI=true) always runs them all.
+# Set up, build, and run every test, in three builds:
+#   build       Release (g++): the whole ctest suite
+#   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer: the suite without the
+#               `slow` label (every variant's perft still runs, at the spec's smaller depths)
+#   build-fuzz  clang, libFuzzer: each fuzz target for FAIRY_FUZZ_SECONDS (default 60) seconds
+# Locally, FAIRY_SKIP_SLOW=1 skips tests labelled slow, FAIRY_SKIP_SANITIZE=1 the sanitizer build
+# and FAIRY_SKIP_FUZZ=1 the fuzzing; CI (CI=true) always runs everything, fuzzing >= 60 s a target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+skip() { [ "${CI:-}" != true ] && [ "${!1:-0}" = 1 ]; }
+jobs=(-j "$(nproc)")
+
 scripts/setup.sh build
-args=(--test-dir build --output-on-failure -j "$(nproc)")
-if [ "${FAIRY_SKIP_SLOW:-0}" = 1 ] && [ "${CI:-}" != true ]; then args+=(-LE slow); fi
+args=(--test-dir build --output-on-failure "${jobs[@]}")
+if skip FAIRY_SKIP_SLOW; then args+=(-LE slow); fi
 ctest "${args[@]}"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+if ! skip FAIRY_SKIP_SANITIZE; then
+  scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_SANITIZE=ON -DFAIRY_BENCH=OFF
+  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE slow
+fi
+
+if ! skip FAIRY_SKIP_FUZZ; then
+  seconds=${FAIRY_FUZZ_SECONDS:-60}
+  if [ "${CI:-}" = true ] && [ "$seconds" -lt 60 ]; then seconds=60; fi
+  scripts/setup.sh build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY_TESTS=OFF -DFAIRY_BENCH=OFF
+  tests/fuzz/run.sh build-fuzz "$seconds"
+fi

@@ -268,6 +268,7 @@ INSTANTIATE_TEST_SUITE_P(
                       ErrorCase{"F]", 2, "without '['"}, ErrorCase{"[F R]", 3, "expected '?' or '-'"},
                       ErrorCase{"O", 1, "needs a distance"}, ErrorCase{"qW", 2, "oblique"},
                       ErrorCase{"zN", 2, "orthogonal or diagonal"}, ErrorCase{"uQ", 2, "needs 'd'"},
-                      ErrorCase{"yW", 2, "before the last"}, ErrorCase{"eaW", 3, "last leg only"}, ErrorCase{"O0", 1, "needs a distance"}));
+                      ErrorCase{"yW", 2, "before the last"}, ErrorCase{"eaW", 3, "last leg only"},
+                      ErrorCase{"caxaK", 5, "no 'c' before the last leg"}, ErrorCase{"xaeW", 4, "(induction)"}, ErrorCase{"O0", 1, "needs a distance"}));
 
 }  // namespace

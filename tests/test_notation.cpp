@@ -143,6 +143,7 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"chess", kStart, "pass", "cannot pass now: White must move"},
         Bad{"chess", kStart, "@-e4", "'@-e4' only removes a piece: that is part of a move (a capture on the way), not a move"},
         Bad{"chess", kStart, "e2-", "'e2-' only removes a piece: that is part of a move (a capture on the way), not a move"},
+        Bad{"chess", kStart, "by e2", "'by e2' only names the piece that pushes: that is part of an induced move, not a move"},
         Bad{"chess", kStart, "Q-e4", "no drop is possible now (it needs a credit, a reserve piece and an empty square)"},
         Bad{"chess", kStart, "P e2-e4; p e7-e5", "too many moves for one turn: 'p e7-e5' comes after the turn ended"},
         Bad{"chess", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "K e1-f2", "illegal: it would leave White's royal piece attacked"},

@@ -262,6 +262,39 @@ TEST(Moves, GrandPromotesOnlyToLostPieces) {
   for (const Move& m : moves) EXPECT_NE(to_uci(pos, m).substr(0, 2), "a9");
 }
 
+// A friend pushed into a capture (XBetza x, then a leg that may capture) makes an induced move:
+// it names its inducer, is listed once however many pieces could push, never promotes, and
+// counts as an attack.
+TEST(Moves, InducedCaptureIsInducedOnceAndNeverPromotes) {
+  const auto file = fairygen::spec::load_string(R"(
+pieces:
+  king: {letter: K, betza: K, royal: true}
+  pusher: {letter: X, betza: xaK}
+  pawn: {letter: P, betza: fmW}
+variants:
+  push:
+    board: {files: 5, ranks: 5}
+    pieces: [king, pusher, pawn]
+    start: "k4/5/5/5/4K w - - 0 1"
+    promotion: {pieces: [pawn], zone: 1, to: [pusher]}
+)", "push.yaml");
+  const InterpretedEngine engine(fairygen::model::build(file, file.variants[0]).info);
+  Position pos(engine.variant());
+  pos.set_fen("k1p2/2P2/1X1X1/5/4K w - - 0 1");  // both pushers touch the c4 pawn; an enemy on c5
+  const Square c4 = pos.geo().square(2, 3), c5 = pos.geo().square(2, 4);
+  MoveList moves;
+  engine.legal_moves(pos, moves);
+  std::vector<Move> to_c5;
+  for (const Move& m : moves)
+    if (m.from == c4 && m.to == c5) to_c5.push_back(m);
+  ASSERT_EQ(to_c5.size(), 1u);
+  EXPECT_EQ(to_c5[0].kind, MoveKind::Induced);
+  EXPECT_EQ(to_c5[0].promo, 0);
+  EXPECT_TRUE(to_c5[0].aux1 == pos.geo().square(1, 2) || to_c5[0].aux1 == pos.geo().square(3, 2));
+  EXPECT_EQ(to_gc(pos, to_c5[0]).rfind("P c4-c5; by ", 0), 0u) << to_gc(pos, to_c5[0]);
+  EXPECT_TRUE(engine.attacked(pos, c5, White));
+}
+
 // The generated module's model is the one the interpreter builds from variants.yaml.
 TEST(Model, CompiledEqualsInterpreted) {
   for (const auto& v : compiled_variants()) {

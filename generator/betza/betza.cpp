@@ -501,6 +501,24 @@ std::uint64_t count_paths(const Atom& atom, const std::vector<LegSource>& legs, 
   return memo[key] = n;
 }
 
+// After an 'x' leg the friend found there makes the rest of the move, which is recorded as
+// induced (by the piece that stays): it may move, and capture where it lands, but nothing else
+// (no capture on the way, by either piece; no e.p. capture, destroying or unloading onto a
+// friend; no second induction).
+void check_induced_legs(const std::vector<LegSource>& legs) {
+  const auto has = [](const LegSource& l, const char* letters) {
+    return l.modality.find_first_of(letters) != std::string::npos;
+  };
+  std::size_t x = 0;
+  while (x < legs.size() && !has(legs[x], "x")) ++x;
+  if (x == legs.size()) return;
+  for (std::size_t k = 0; k < legs.size(); ++k)
+    if ((k + 1 < legs.size() && has(legs[k], "c")) || (k > x && has(legs[k], "deux")))
+      throw Error("a move with 'x' (induction) may only move, or capture where it lands: no 'c' before the "
+                  "last leg, and no 'd', 'e', 'u' or second 'x' after the induction",
+                  legs[k].column);
+}
+
 // Builds every path of a multi-leg atom, leg by leg.
 void legs_from(const Atom& atom, const std::vector<LegSource>& legs, std::size_t k, std::pair<int, int> prev,
                int range, fairy::Path& path, int ysign, fairy::PieceProgram& out) {
@@ -537,6 +555,7 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
     if (!atom.later.empty()) {
       std::vector<LegSource> legs{{atom.directions, atom.modality, atom.letter, atom.range, atom.column}};
       for (const LegSpec& l : atom.later) legs.push_back({l.directions, l.modality, l.letter, l.range, l.column});
+      check_induced_legs(legs);
       std::map<std::tuple<std::size_t, int, int>, std::uint64_t> memo;
       const std::uint64_t paths = count_paths(atom, legs, 0, {0, 0}, memo);
       if (before + paths > std::uint64_t(kMaxPaths))

@@ -235,7 +235,7 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   if (last) {
     if (leg.mode & fairy::kCapture) {
       code.open("if (is_color(" + p + ", " + them + ")) {");
-      emit_add(code, pc, w, sq, w.victim == "kNoSquare" ? "Normal" : "Locust", w.victim);
+      emit_add(code, pc, w, sq, kind, aux);
       code.close();
     }
     if (leg.mode & fairy::kFriend) {

@@ -14,8 +14,6 @@
 
 namespace fairy::cli {
 
-namespace {
-
 std::string strip_turn(std::string line) {
   if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
   std::size_t i = 0;
@@ -31,6 +29,8 @@ std::string strip_turn(std::string line) {
   while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
   return line;
 }
+
+namespace {
 
 std::vector<std::string> legal_in_gc(Position& pos, const Engine& engine, bool uci) {
   MoveList moves;
