@@ -8,6 +8,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "generator/emit/kernel.hpp"
 #include "generator/emit/template.hpp"
 
 namespace fairygen::emit {
@@ -500,6 +501,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::string key = v.info.key;
+  const KernelCode kernel = kernel_code(v, o);
   const std::map<std::string, std::string> values = {
       {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
@@ -508,8 +510,12 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
       {"key", key},
       {"movegen", movegen_code(v, o)},
       {"info", info_code(v.info)},
+      {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
   };
-  const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)}, {"key", key}};
+  const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
+                                                      {"key", key},
+                                                      {"kernel_description", kernel.description},
+                                                      {"kernel_declaration", kernel.declaration}};
   return {
       {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
       {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},
