@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${1:-build}
 
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libcli11-dev libfmt-dev fairy-stockfish)
+          libcli11-dev libfmt-dev fairy-stockfish llvm-14-tools)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
