@@ -8,6 +8,7 @@
 // (see sliders.hpp), and these portable versions only serve tests.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <type_traits>
@@ -49,9 +50,19 @@ constexpr int msb(u128 b) {
   return high_half(b) ? 127 - std::countl_zero(high_half(b)) : 63 - std::countl_zero(low_half(b));
 }
 
+// One square's bit. A variable 128-bit shift takes several instructions, a table load one.
+inline constexpr auto kSquareBits128 = [] {
+  std::array<u128, 128> bits{};
+  for (int s = 0; s < 128; ++s) bits[s] = u128(1) << s;
+  return bits;
+}();
+
 template <Word B>
 constexpr B bit(int s) {
-  return B(1) << s;
+  if constexpr (sizeof(B) == 8)
+    return B(1) << s;
+  else
+    return std::is_constant_evaluated() ? B(1) << s : kSquareBits128[s];
 }
 
 // Removes the lowest set square from b and returns it.

@@ -9,10 +9,11 @@
 // a popcount without making any.
 #pragma once
 
-#include <algorithm>
 #include <array>
 
 #include "runtime/bitboard/attacks.hpp"
+#include "runtime/bitboard/castling.hpp"
+#include "runtime/bitboard/leapers.hpp"
 
 namespace fairy::bitboard {
 
@@ -23,6 +24,16 @@ struct Choices {
   int n = 0;
   std::array<std::uint8_t, kMaxPieceTypes> to{};
   int count() const { return int(stay) + n; }
+};
+
+// Where the moves of a target set start: one square, or each target less a leap's offset.
+struct FromSquare {
+  int square;
+  int operator()(int) const { return square; }
+};
+struct FromOffset {
+  int offset;
+  int operator()(int to) const { return to - offset; }
 };
 
 template <class D, Color us>
@@ -40,7 +51,7 @@ struct Generator {
     B evasions = 0;   // where non-royal moves must land: everywhere but our pieces, or the check's line
     B pinned = 0;
     int pins = 0;
-    std::array<B, 2 * kDirections> pinned_piece{}, pin_line{};
+    std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
   };
 
   template <class Sink>
@@ -113,39 +124,60 @@ struct Generator {
           const int to = pop_lsb(targets);
           if (!Enemy::attacks(b, to, occupied)) safe |= bit<B>(to);
         }
-        emit<t>(b, sink, from, safe);
-        if constexpr (M::has_en_passant) en_passant<t>(b, cx, sink, from);
+        emit<t>(b, sink, FromSquare{from}, safe);
+        if constexpr (M::has_en_passant) en_passant_from<t>(b, cx, sink, from);
       }
-    } else {
-      for (; pieces;) {
-        const int from = pop_lsb(pieces);
-        B allowed = cx.evasions;  // nothing in double check
-        if (cx.pinned & bit<B>(from)) allowed &= pin_line_of(cx, bit<B>(from));
-        emit<t>(b, sink, from, M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed);
-        if constexpr (M::has_en_passant)
-          if (b.ep) en_passant<t>(b, cx, sink, from);
-      }
+      return;
+    }
+    if constexpr (LeaperSet<D, t, us>::applies) {
+      // The unpinned pieces all at once; the pinned ones below, one by one.
+      LeaperSet<D, t, us>::moves(
+          b, pieces & ~cx.pinned, cx.occupied, cx.theirs,
+          [&](int offset, B targets) { emit<t>(b, sink, FromOffset{offset}, targets & cx.evasions); },
+          [&](int offset, B targets) {
+            while (targets) {
+              const int to = pop_lsb(targets);
+              en_passant<t>(b, cx, sink, to - offset, to);
+            }
+          });
+      pieces &= cx.pinned;
+    }
+    for (B free = pieces & ~cx.pinned; free;) one_piece<t>(b, cx, sink, pop_lsb(free), cx.evasions);
+    for (B pinned = pieces & cx.pinned; pinned;) {
+      const int from = pop_lsb(pinned);
+      one_piece<t>(b, cx, sink, from, cx.evasions & pin_line_of(cx, bit<B>(from)));
     }
   }
 
-  // E.p. captures, each tested on the board as it would be: the capturer moved, the victim gone.
+  // The moves of the piece on `from` that land in `allowed` (nothing in double check).
   template <int t, class Sink>
-  static void en_passant(const Board<D>& b, const Context& cx, Sink& sink, int from) {
-    for (B targets = PieceMoves<D, t, us>::en_passant_targets(b, from); targets;) {
-      const int to = pop_lsb(targets);
-      if (cx.royal >= 0) {
-        const B victim = bit<B>(b.ep_victim);
-        const B occupied = (cx.occupied ^ bit<B>(from) ^ victim) | bit<B>(to);
-        const int royal = cx.royal == from ? to : cx.royal;
-        if (Enemy::attackers(b, royal, occupied) & ~victim) continue;
-      }
-      sink.template en_passant<t>(from, to, choices<t>(b, G::depth(to, us)));
+  static void one_piece(const Board<D>& b, const Context& cx, Sink& sink, int from, B allowed) {
+    using M = PieceMoves<D, t, us>;
+    emit<t>(b, sink, FromSquare{from}, M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed);
+    if constexpr (M::has_en_passant)
+      if (b.ep) en_passant_from<t>(b, cx, sink, from);
+  }
+
+  template <int t, class Sink>
+  static void en_passant_from(const Board<D>& b, const Context& cx, Sink& sink, int from) {
+    for (B targets = PieceMoves<D, t, us>::en_passant_targets(b, from); targets;) en_passant<t>(b, cx, sink, from, pop_lsb(targets));
+  }
+
+  // An e.p. capture, tested on the board as it would be: the capturer moved, the victim gone.
+  template <int t, class Sink>
+  static void en_passant(const Board<D>& b, const Context& cx, Sink& sink, int from, int to) {
+    if (cx.royal >= 0) {
+      const B victim = bit<B>(b.ep_victim);
+      const B occupied = (cx.occupied ^ bit<B>(from) ^ victim) | bit<B>(to);
+      const int royal = cx.royal == from ? to : cx.royal;
+      if (Enemy::attackers(b, royal, occupied) & ~victim) return;
     }
+    sink.template en_passant<t>(from, to, choices<t>(b, G::depth(to, us)));
   }
 
   // Passes targets on, split by the promotion choices of their ranks.
-  template <int t, class Sink>
-  static void emit(const Board<D>& b, Sink& sink, int from, B targets) {
+  template <int t, class Sink, class From>
+  static void emit(const Board<D>& b, Sink& sink, From from, B targets) {
     constexpr int rule = V::promotion_rule[t];
     if constexpr (rule < 0) {
       if (targets) sink.template moves<t>(from, targets);
@@ -154,8 +186,10 @@ struct Generator {
       constexpr B outside = promotion_zone(zone + 1, G::ranks);
       if (targets & outside) sink.template moves<t>(from, targets & outside);
       if (!(targets & ~outside)) return;
-      for (int depth = 1; depth <= zone; ++depth)
+      for_each_index<zone>([&](auto i) {
+        constexpr int depth = i + 1;
         if (const B band = targets & promotion_zone(depth, depth)) sink.template promotions<t>(from, band, choices<t>(b, depth));
+      });
     }
   }
 
@@ -184,29 +218,21 @@ struct Generator {
     return c;
   }
 
-  // generate_castling in runtime/movegen.hpp: the unmoved royal piece moves king_steps towards
-  // an unmoved partner on its rank, which lands on the square the royal crossed last. The
-  // squares between and both landing squares must be empty; the royal piece must not be in
-  // check, cross an attacked square or land on one.
+  // Castling (see castling.hpp) with an unmoved partner: not out of check (the caller sees to
+  // that), nor across or onto an attacked square.
   template <class Sink>
   static void castling(const Board<D>& b, const Context& cx, Sink& sink) {
-    constexpr int steps = D::castling.king_steps;
-    const int k = cx.royal, rank = G::rank_of(k), kf = G::file_of(k);
-    for (const int dir : {1, -1}) {
-      const int kto_f = kf + dir * steps;
-      if (kto_f < 0 || kto_f >= G::files) continue;
-      const int kto = G::square(kto_f, rank), rto = G::square(kto_f - dir, rank);
-      B partners = b.virgin & b.template pieces<D::castling.partner>(us) & G::rays[dir > 0 ? 0 : 1][k];
-      while (partners) {
-        const int p = pop_lsb(partners);
-        const int lo = std::min({kf, G::file_of(p), kto_f, kto_f - dir}), hi = std::max({kf, G::file_of(p), kto_f, kto_f - dir});
-        const B span = (G::rays[0][G::square(lo, rank)] | bit<B>(G::square(lo, rank))) & ~G::rays[0][G::square(hi, rank)];
-        if (span & cx.occupied & ~bit<B>(k) & ~bit<B>(p)) continue;
-        bool safe = true;
-        for (int f = kf + dir; f != kto_f && safe; f += dir) safe = !Enemy::attacks(b, G::square(f, rank), cx.occupied);
-        const B after = (cx.occupied ^ bit<B>(k) ^ bit<B>(p)) | bit<B>(kto) | bit<B>(rto);
-        if (safe && !Enemy::attacks(b, kto, after)) sink.castling(k, kto, p, rto);
-      }
+    const int k = cx.royal, rank_start = G::square(0, G::rank_of(k));
+    B partners = b.virgin & b.template pieces<D::castling.partner>(us) & (G::rays[0][k] | G::rays[1][k]);
+    while (partners) {
+      const int p = pop_lsb(partners);
+      const auto& rule = Castling<D>::rules[k - rank_start][p - rank_start];
+      if (!rule.possible || (cx.occupied & (rule.empty << rank_start) & ~bit<B>(k) & ~bit<B>(p))) continue;
+      bool safe = true;
+      for (B crossed = rule.crossed << rank_start; crossed && safe;) safe = !Enemy::attacks(b, pop_lsb(crossed), cx.occupied);
+      const int king_to = rank_start + rule.king_to, partner_to = rank_start + rule.partner_to;
+      const B after = (cx.occupied ^ bit<B>(k) ^ bit<B>(p)) | bit<B>(king_to) | bit<B>(partner_to);
+      if (safe && !Enemy::attacks(b, king_to, after)) sink.castling(k, king_to, p, partner_to);
     }
   }
 };

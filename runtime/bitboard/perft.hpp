@@ -17,12 +17,12 @@ struct MoveCounter {
   using B = typename Variant<D>::B;
   std::uint64_t nodes = 0;
 
-  template <int t>
-  void moves(int, B targets) {
+  template <int t, class From>
+  void moves(From, B targets) {
     nodes += popcount(targets);
   }
-  template <int t>
-  void promotions(int, B targets, const Choices& c) {
+  template <int t, class From>
+  void promotions(From, B targets, const Choices& c) {
     nodes += std::uint64_t(popcount(targets)) * c.count();
   }
   template <int t>
@@ -44,16 +44,19 @@ struct Expander {
   int depth;  // of the children
   std::uint64_t nodes = 0;
 
-  template <int t>
-  void moves(int from, B targets) {
-    while (targets) child(Mk::template normal<t>(board, from, pop_lsb(targets), t));
-  }
-  template <int t>
-  void promotions(int from, B targets, const Choices& c) {
+  template <int t, class From>
+  void moves(From from, B targets) {
     while (targets) {
       const int to = pop_lsb(targets);
-      if (c.stay) child(Mk::template normal<t>(board, from, to, t));
-      for (int i = 0; i < c.n; ++i) child(Mk::template normal<t>(board, from, to, c.to[i]));
+      child(Mk::template normal<t>(board, from(to), to, t));
+    }
+  }
+  template <int t, class From>
+  void promotions(From from, B targets, const Choices& c) {
+    while (targets) {
+      const int to = pop_lsb(targets);
+      if (c.stay) child(Mk::template normal<t>(board, from(to), to, t));
+      for (int i = 0; i < c.n; ++i) child(Mk::template normal<t>(board, from(to), to, c.to[i]));
     }
   }
   template <int t>

@@ -94,7 +94,7 @@ struct Sliders {
     return out;
   }();
 
-  static B line_attacks_by_lookup(int line, int s, B occupied) {
+  [[gnu::always_inline]] static B line_attacks_by_lookup(int line, int s, B occupied) {
     const LineLookup& l = lookups[line][s];
     if constexpr (sizeof(B) == 8) {
       return pdep(line_table[l.offset + pext(occupied, l.inner)], l.full);
@@ -107,7 +107,7 @@ struct Sliders {
   }
 
   // Attacks along `line` (0 rank, 1 file, 2 diagonal, 3 anti-diagonal) from s.
-  static B line_attacks(int line, int s, B occupied) {
+  [[gnu::always_inline]] static B line_attacks(int line, int s, B occupied) {
     if constexpr (use_lookup)
       return line_attacks_by_lookup(line, s, occupied);
     else
