@@ -65,8 +65,7 @@ struct Generator {
       const B royal = b.template of_types<V::royal_types>(us);
       if (royal) {
         cx.royal = lsb(royal);
-        find_checks(b, cx);
-        find_pins(b, cx);
+        find_checks_and_pins(b, cx);
       }
     }
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
@@ -75,10 +74,23 @@ struct Generator {
   }
 
  private:
-  static void find_checks(const Board<D>& b, Context& cx) {
+  // The enemy sliders aimed at our royal piece on an empty board: those with nothing between
+  // give check, those with one piece of ours between pin it. Leaping checkers come on top.
+  static void find_checks_and_pins(const Board<D>& b, Context& cx) {
     const B leapers = Enemy::leapers(b, cx.royal);
-    const B sliders = Enemy::sliders(b, cx.royal, cx.occupied);
-    cx.checkers = leapers | sliders;
+    cx.checkers = leapers;
+    for (B snipers = Enemy::snipers(b, cx.royal); snipers;) {
+      const int s = pop_lsb(snipers);
+      const B line = G::between(cx.royal, s);
+      const B blockers = line & cx.occupied;
+      if (!blockers) {
+        cx.checkers |= bit<B>(s);
+      } else if (!more_than_one(blockers) && (blockers & cx.ours)) {
+        cx.pinned |= blockers;
+        cx.pinned_piece[cx.pins] = blockers;
+        cx.pin_line[cx.pins++] = line | bit<B>(s);
+      }
+    }
     if (!cx.checkers) return;
     if (more_than_one(cx.checkers)) {
       cx.evasions = 0;
@@ -87,19 +99,6 @@ struct Generator {
     // A leaping checker must be taken; a sliding one may also be blocked.
     const int checker = lsb(cx.checkers);
     cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
-  }
-
-  static void find_pins(const Board<D>& b, Context& cx) {
-    for (B snipers = Enemy::snipers(b, cx.royal); snipers;) {
-      const int s = pop_lsb(snipers);
-      const B line = G::between(cx.royal, s);
-      const B blockers = line & cx.occupied;
-      if (blockers && !more_than_one(blockers) && (blockers & cx.ours)) {
-        cx.pinned |= blockers;
-        cx.pinned_piece[cx.pins] = blockers;
-        cx.pin_line[cx.pins++] = line | bit<B>(s);
-      }
-    }
   }
 
   // Where a pinned piece may go: along its pin line, up to and including the pinner.
