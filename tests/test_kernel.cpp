@@ -17,45 +17,24 @@
 #include "grand.hpp"
 #include "runtime/bitboard/attacks.hpp"
 #include "runtime/registry.hpp"
+#include "tests/kernel_check.hpp"
 
 namespace {
 
 using namespace fairy;
 
-// A covered variant's two compiled perfts: the kernel's and the move generator's.
-struct Covered {
-  std::string key;
-  std::uint64_t (*kernel)(const Position&, int);
-  std::uint64_t (*generated)(Position&, int);
-};
-
-template <class R>
-Covered covered(const std::string& key) {
-  return {key, &R::perft, [](Position& pos, int depth) { return fairy::perft(pos, R{}, depth); }};
-}
-
-std::vector<Covered> covered_variants() {
-  return {covered<gen::chess::Rules>("chess"), covered<gen::capablanca::Rules>("capablanca"),
-          covered<gen::grand::Rules>("grand")};
+std::vector<test::KernelVariant> covered_variants() {
+  return {test::kernel_variant<gen::chess::Rules>("chess"), test::kernel_variant<gen::capablanca::Rules>("capablanca"),
+          test::kernel_variant<gen::grand::Rules>("grand")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
-  for (const Covered& c : covered_variants()) listed.insert(c.key);
+  for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
   for (const char* key : {"chess", "capablanca", "grand"}) EXPECT_TRUE(covered_keys.count(key)) << key;
-}
-
-// Captures, promotions, e.p. and castling are what the kernel treats specially: prefer them
-// half of the time, so that games reach them.
-Move pick(const Position& pos, const MoveList& moves, std::mt19937& rng) {
-  std::vector<Move> special;
-  for (const Move& m : moves)
-    if (m.promo || m.kind != MoveKind::Normal || pos.at(m.to) != kEmpty) special.push_back(m);
-  if (!special.empty() && rng() % 2) return special[rng() % special.size()];
-  return moves[int(rng() % moves.size)];
 }
 
 // Positions where the kernel's special cases decide at the root: e.p. captures that are legal,
@@ -75,43 +54,11 @@ std::vector<std::string> special_positions(const std::string& key) {
   return {};
 }
 
-class KernelAgrees : public ::testing::TestWithParam<Covered> {};
+class KernelAgrees : public ::testing::TestWithParam<test::KernelVariant> {};
 
 TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
-  const Covered& v = GetParam();
-  const auto engine = find_compiled(v.key)->engine();
-  const InterpretedEngine interpreter(fairygen::model::load_variant(FAIRY_SPEC_PATH, v.key));
-  std::vector<std::string> starts = {"start"};
-  const fairygen::spec::SpecFile spec = fairygen::spec::load(FAIRY_SPEC_PATH);
-  for (const auto& p : spec.find_variant(v.key)->perft)
-    if (p.fen.value != "start") starts.push_back(p.fen.value);
-  for (const std::string& fen : special_positions(v.key)) starts.push_back(fen);
-
-  constexpr int kGames = 2, kPlies = 20;
-  std::mt19937 rng(20261123);
-  int positions = 0;
-  for (const std::string& fen : starts)
-    for (int game = 0; game < kGames; ++game) {
-      Position pos(engine->variant()), ipos(interpreter.variant());
-      if (fen == "start") pos.set_start(), ipos.set_start();
-      else pos.set_fen(fen), ipos.set_fen(fen);
-      for (int ply = 0; ply < kPlies; ++ply) {
-        SCOPED_TRACE(v.key + " " + pos.fen());
-        for (int depth = 1; depth <= 3; ++depth) {
-          const std::uint64_t kernel = v.kernel(pos, depth);
-          ASSERT_EQ(kernel, v.generated(pos, depth)) << "depth " << depth;
-          ASSERT_EQ(kernel, interpreter.perft(ipos, depth)) << "depth " << depth;
-        }
-        ++positions;
-        MoveList moves;
-        engine->legal_moves(pos, moves);
-        if (moves.size == 0) break;
-        const Move m = pick(pos, moves, rng);
-        pos.make(m);
-        ipos.make(m);
-      }
-    }
-  EXPECT_GE(positions, 50);
+  const test::KernelVariant& v = GetParam();
+  EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), 2, 20), 50);
 }
 
 INSTANTIATE_TEST_SUITE_P(Covered, KernelAgrees, ::testing::ValuesIn(covered_variants()),
