@@ -98,7 +98,9 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
       if (path.virgin_only && !pos.is_virgin(from)) continue;
       if (!(path.phases & pos.phase_bit())) continue;
       walk(pos, path, 0, from, Walk{us, from, from, kNoSquare, 0}, board, [&](const Move& m, const Path& p) {
-        if (p.promotes && m.kind != MoveKind::Induced && m.kind != MoveKind::Swap)
+        if (m.kind == MoveKind::Swap)
+          add_swap(pos, list, m);
+        else if (p.promotes && m.kind != MoveKind::Induced)
           add_promotions(pos, list, m);
         else
           list.push(m);
@@ -109,6 +111,7 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
   }
   generate_castling(pos, list);
   if (info_->has_induction) remove_induced_repeats(pos, list);
+  if (info_->mutual_swaps) remove_swap_repeats(list);
   if (info_->turn.moves > 1) apply_turn_rules(pos, list);
 }
 

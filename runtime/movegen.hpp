@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <numeric>
+#include <tuple>
+#include <vector>
 
 #include "runtime/position.hpp"
 
@@ -43,6 +46,26 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
 }
 
+// Adds a swap (m.kind == Swap) unless the two pieces are identical: that swap changes nothing,
+// and chess has no pass (Sandbox: a Knight meeting another swapping Knight of its side).
+inline void add_swap(const Position& pos, MoveList& list, const Move& m) {
+  if (pos.at(m.from) != pos.at(m.to)) list.push(m);
+}
+
+// A swap is one move whichever partner starts it: when both can (two swapping piece types),
+// the one found second is dropped.
+inline void remove_swap_repeats(MoveList& list) {
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move& m = list.moves[i];
+    bool repeat = false;
+    for (int j = 0; j < kept && !repeat && m.kind == MoveKind::Swap; ++j)
+      repeat = list.moves[j].kind == MoveKind::Swap && list.moves[j].from == m.to && list.moves[j].to == m.from;
+    if (!repeat) list.moves[kept++] = m;
+  }
+  list.size = kept;
+}
+
 // The drop that may follow a normal move (drops: in the spec): the next reserve piece on any
 // empty square of the side's drop zone, or pass. Returns whether the position is at that phase.
 inline bool generate_drop_phase(const Position& pos, MoveList& list) {
@@ -60,9 +83,32 @@ inline bool generate_drop_phase(const Position& pos, MoveList& list) {
   return true;
 }
 
+// Drops repeated moves among list[first..] of a long list, keeping each first one in order:
+// by sorting positions (on the heap; few pieces reach this many routes from one square).
+inline void remove_repeats_sorted(MoveList& list, int first) {
+  const auto key = [&list](int i) {
+    const Move& m = list.moves[i];
+    return std::make_tuple(m.from, m.to, m.aux1, m.aux2, m.kind, m.promo, i);
+  };
+  std::vector<int> order(std::size_t(list.size - first));
+  std::iota(order.begin(), order.end(), first);
+  std::sort(order.begin(), order.end(), [&key](int a, int b) { return key(a) < key(b); });
+  std::vector<bool> repeat(std::size_t(list.size), false);
+  for (std::size_t k = 1; k < order.size(); ++k)
+    repeat[std::size_t(order[k])] = list.moves[order[k]] == list.moves[order[k - 1]];
+  int kept = first;
+  for (int i = first; i < list.size; ++i)
+    if (!repeat[std::size_t(i)]) list.moves[kept++] = list.moves[i];
+  list.size = kept;
+}
+
 // Drops repeated moves among list[first..]: a piece whose routes can coincide (a Lion's leap
 // and its two-step slide) lists each distinct move once.
 inline void remove_repeats(MoveList& list, int first) {
+  if (list.size - first > 256) {  // quadratic below, where it is fastest
+    remove_repeats_sorted(list, first);
+    return;
+  }
   int kept = first;
   for (int i = first; i < list.size; ++i) {
     bool seen = false;

@@ -171,7 +171,9 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
   }
   std::vector<Move> found;
   for (const Move& m : legal)
-    if (m.from == first.from && m.to == to && m.kind != MoveKind::Drop) found.push_back(m);
+    if ((m.from == first.from && m.to == to && m.kind != MoveKind::Drop) ||
+        (m.kind == MoveKind::Swap && m.from == to && m.to == first.from))  // started by the partner
+      found.push_back(m);
   if (via != kNoSquare)
     std::erase_if(found, [via](const Move& m) { return !(m.kind == MoveKind::Locust && m.aux1 == via); });
 
@@ -182,8 +184,11 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     const Part p = read_part(g, parts[used]);
     if (p.kind == Part::Place && p.to == to) promote = p.label;
     else if (p.kind == Part::Place && p.to == first.from) {  // swap partner: checked by matching
-      if (p.label != v.letter_of(pos.at(to)))
-        throw NotationError(std::string("the piece on ") + g.name(to) + " is " + v.letter_of(pos.at(to)) + ", not " + p.label,
+      const Piece partner = pos.at(to);
+      if (!is_color(partner, White) && !is_color(partner, Black))
+        throw NotationError("no piece on " + g.name(to) + " to change places with", parts[used]);
+      if (p.label != v.letter_of(partner))
+        throw NotationError(std::string("the piece on ") + g.name(to) + " is " + v.letter_of(partner) + ", not " + p.label,
                             parts[used]);
     } else if (p.kind == Part::Remove) removed = p.to;
     else if (p.kind == Part::By) inducer = p.to;

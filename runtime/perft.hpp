@@ -1,6 +1,7 @@
 // Perft: count the leaf nodes of the legal move tree, bulk-counted at depth 1.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -10,6 +11,15 @@
 
 namespace fairy {
 
+// Deeper than any perft anyone has finished (chess's record is 15), and shallow enough for
+// the stack: DEPTH plies (or turns) of move lists.
+constexpr int kMaxPerftDepth = 20;
+
+// Set (from a SIGINT handler) to end a running perft at once: the loops below stop at their
+// next move at depth 2 or more, and the counts returned are then partial. One load per move
+// above the bulk-counted last ply: nothing measurable.
+inline volatile std::sig_atomic_t perft_interrupted = 0;
+
 template <class R>
 std::uint64_t perft(Position& pos, const R& rules, int depth) {
   if (depth <= 0) return 1;
@@ -18,6 +28,7 @@ std::uint64_t perft(Position& pos, const R& rules, int depth) {
   std::uint64_t nodes = 0;
   const QuickLegality quick(pos, rules);
   for (const Move& m : list) {
+    if (depth >= 2 && perft_interrupted) break;
     if (quick.surely_legal(pos, m)) {
       if (depth == 1) {
         ++nodes;
@@ -42,6 +53,7 @@ std::uint64_t perft_turns(Position& pos, const R& rules, int turns) {
   generate_legal(pos, rules, list);
   std::uint64_t nodes = 0;
   for (const Move& m : list) {
+    if (turns >= 2 && perft_interrupted) break;
     pos.make(m);
     const bool turn_ended = pos.phase() == 0;
     nodes += turn_ended && turns == 1 ? 1 : perft_turns(pos, rules, turns - (turn_ended ? 1 : 0));
@@ -51,12 +63,14 @@ std::uint64_t perft_turns(Position& pos, const R& rules, int turns) {
 }
 
 // Per-root-move counts, in generation order; count(pos, depth) counts below each root move.
+// When interrupted, the last count is partial.
 template <class R, class Count>
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, const R& rules, int depth, Count count) {
   std::vector<std::pair<Move, std::uint64_t>> out;
   MoveList list;
   generate_legal(pos, rules, list);
   for (const Move& m : list) {
+    if (perft_interrupted) break;
     pos.make(m);
     out.emplace_back(m, depth <= 1 ? 1 : count(pos, depth - 1));
     pos.unmake();

@@ -1,5 +1,6 @@
 #include "runtime/position.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <numeric>
@@ -17,6 +18,7 @@ struct Tables {
   // [colour][place in the reserve][piece type], and [colour][credits]
   std::array<std::array<std::array<std::uint64_t, kMaxPieceTypes>, kMaxReserve>, 2> reserve{};
   std::array<std::array<std::uint64_t, 32>, 2> credits{};
+  std::array<std::array<std::uint64_t, kMaxSquares>, 2> exchange{};  // [credited][square]
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -38,6 +40,8 @@ struct Tables {
         for (auto& k : place) k = next();
     for (auto& colour : credits)
       for (auto& k : colour) k = next();
+    for (auto& kind : exchange)
+      for (auto& k : kind) k = next();
   }
 };
 const Tables& tables() {
@@ -53,6 +57,7 @@ std::uint64_t hole(Square s) { return tables().hole[s]; }
 std::uint64_t last_moved(Square s) { return tables().last_moved[s]; }
 std::uint64_t reserve(Color c, int place, int type) { return tables().reserve[c][place][type]; }
 std::uint64_t credits(Color c, int n) { return tables().credits[c][std::min(n, 31)]; }
+std::uint64_t exchange(Square s, bool credited) { return tables().exchange[credited][s]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -76,9 +81,8 @@ void Position::clear() {
   reserve_head_ = {0, 0};
   reserve_tail_ = {0, 0};
   credits_ = {0, 0};
-  capture_square_ = kNoSquare;
-  capture_victim_ = kEmpty;
-  capture_credited_ = false;
+  exchange_ = kNoSquare;
+  exchange_credited_ = false;
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
   halfmove_ = 0;
@@ -138,16 +142,16 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
 }
 
 void Position::make(const Move& m) {
-  if (ply_ >= kMaxPly) throw std::length_error("game longer than the undo stack");
   Undo u{};
   u.move = m;
-  u.moved = board_[m.from];
+  u.moved = m.from == kNoSquare ? kEmpty : board_[m.from];  // pass and drop moves have no from
   u.captured = kEmpty;
   u.aux_captured = kEmpty;
   u.ep = ep_;
   u.ep_count = std::int8_t(ep_count_);
   u.ep_victim = ep_victim_;
   u.halfmove = halfmove_;
+  u.fullmove = fullmove_;
   u.key = key_;
   u.unvirgined.fill(kNoSquare);
   u.new_holes = 0;
@@ -156,15 +160,12 @@ void Position::make(const Move& m) {
   u.reserve_head = reserve_head_;
   u.reserve_tail = reserve_tail_;
   u.credits = credits_;
-  u.capture_square = capture_square_;
-  u.capture_victim = capture_victim_;
-  u.capture_credited = capture_credited_;
+  u.exchange = exchange_;
+  u.exchange_credited = exchange_credited_;
   int nv = 0;
 
-  for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
-  ep_count_ = 0;
-  ep_victim_ = kNoSquare;
   key_ ^= reserve_key();  // taken out here, put back by end_move()
+  // A pass or a drop keeps the e.p. squares and the pending exchange of the move before it.
   if (m.kind == MoveKind::Pass) {
     u.moved = kEmpty;
     end_move(m, u, false);
@@ -179,6 +180,9 @@ void Position::make(const Move& m) {
     return;
   }
 
+  for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
+  ep_count_ = 0;
+  ep_victim_ = kNoSquare;
   const Piece moved = u.moved;
   const PieceInfo& pinfo = info_->pieces[type_of(moved)];
   bool reset_clock = pinfo.ep_victim;
@@ -204,6 +208,9 @@ void Position::make(const Move& m) {
       break;
     case MoveKind::Induced:
       break;
+    case MoveKind::Pass:
+    case MoveKind::Drop:
+      break;  // made above
   }
   if (m.kind != MoveKind::Castling && m.kind != MoveKind::Swap) {
     if (board_[m.to] != kEmpty) {
@@ -215,12 +222,7 @@ void Position::make(const Move& m) {
     put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
     if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
   }
-  if (info_->drops.enabled) {
-    const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
-    capture_credited_ = victim != kEmpty && award_credits(m.to, victim);
-    capture_square_ = victim != kEmpty ? m.to : kNoSquare;
-    capture_victim_ = victim;
-  }
+  if (info_->drops.enabled) update_exchange(m, u);
 
   // In a castling variant an unmoved royal piece keeps that state only beside an unmoved partner
   // (castling is all it is for, and FEN can only say it that way).
@@ -271,7 +273,7 @@ std::uint64_t Position::reserve_key() const {
 
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   key_ ^= reserve_key();
-  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : halfmove_ + 1;
+  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
   const bool drop_next = info_->drops.enabled && phase_ == 0 && m.kind != MoveKind::Pass &&
@@ -283,7 +285,7 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   } else {
     phase_ = 0;
     last_moved_ = kNoSquare;
-    if (stm_ == Black) ++fullmove_;
+    if (stm_ == Black) fullmove_ = std::min(fullmove_ + 1, kMaxCounter);
     stm_ = ~stm_;
     key_ ^= zobrist::side();
   }
@@ -321,18 +323,33 @@ int Position::usable_ep_squares(const Move& m, Piece mover, std::array<Square, k
   return count;
 }
 
-// Exchanges earn drop credits (see DropRule): `victim` was just captured on s by `capturer`.
-// If the victim had itself just captured on s, it was exchanged: when neither it nor what it
-// took is a pawn, its owner earns a credit, and so does the owner of what it took (unless that
-// piece already earned one as part of an earlier exchange).
-// Returns whether the victim earned a credit.
-bool Position::award_credits(Square s, Piece victim) {
+// Exchanges earn drop credits (see DropRule). Taking the piece of a pending exchange completes
+// it: that piece's owner earns a credit, and so does the owner of what it took, unless that
+// piece earned one already (a chain of recaptures). A capture opens an exchange when neither the
+// capturer, as it moved (a pawn that promotes is a pawn), nor its victim is a pawn.
+void Position::update_exchange(const Move& m, const Undo& u) {
+  const Piece taken = exchange_ == kNoSquare                             ? kEmpty
+                      : u.captured != kEmpty && m.to == exchange_       ? u.captured
+                      : u.aux_captured != kEmpty && m.aux1 == exchange_ ? u.aux_captured
+                                                                        : kEmpty;
+  const bool completed = taken != kEmpty;
+  if (completed) {
+    const auto earn = [this](Color c) {
+      if (credits_[c] < kMaxCredits) ++credits_[c];
+    };
+    earn(color_of(taken));
+    if (!exchange_credited_) earn(~color_of(taken));
+  }
   const int pawn = info_->drops.pawn;
-  if (capture_square_ != s || capture_victim_ == kEmpty) return false;
-  if (type_of(victim) == pawn || type_of(capture_victim_) == pawn) return false;
-  ++credits_[color_of(victim)];
-  if (!capture_credited_) ++credits_[color_of(capture_victim_)];
-  return true;
+  const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
+  key_ ^= exchange_key();
+  exchange_ = victim != kEmpty && type_of(u.moved) != pawn && type_of(victim) != pawn ? m.to : kNoSquare;
+  exchange_credited_ = exchange_ != kNoSquare && completed;
+  key_ ^= exchange_key();
+}
+
+std::uint64_t Position::exchange_key() const {
+  return exchange_ == kNoSquare ? 0 : zobrist::exchange(exchange_, exchange_credited_);
 }
 
 void Position::unmake() {
@@ -340,18 +357,15 @@ void Position::unmake() {
   undo_.pop_back();
   const Move& m = u.move;
   --ply_;
-  if (phase_ == 0) {  // the move ended a turn
-    stm_ = ~stm_;
-    if (stm_ == Black) --fullmove_;
-  }
+  if (phase_ == 0) stm_ = ~stm_;  // the move ended a turn
+  fullmove_ = u.fullmove;
   phase_ = u.phase;
   last_moved_ = u.last_moved;
   reserve_head_ = u.reserve_head;
   reserve_tail_ = u.reserve_tail;
   credits_ = u.credits;
-  capture_square_ = u.capture_square;
-  capture_victim_ = u.capture_victim;
-  capture_credited_ = u.capture_credited;
+  exchange_ = u.exchange;
+  exchange_credited_ = u.exchange_credited;
   if (m.kind == MoveKind::Drop) remove(m.to);
   if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;
@@ -396,7 +410,7 @@ std::uint64_t Position::compute_key() const {
   for (int i = 0; i < ep_count_; ++i) k ^= zobrist::ep(ep_[i]);
   if (stm_ == Black) k ^= zobrist::side();
   if (last_moved_ != kNoSquare) k ^= zobrist::last_moved(last_moved_);
-  return k ^ reserve_key();
+  return k ^ reserve_key() ^ exchange_key();
 }
 
 // ---------------------------------------------------------------- FEN
@@ -414,15 +428,15 @@ std::vector<std::pair<std::string_view, int>> split_fields(std::string_view fen)
   return out;
 }
 
-int parse_counter(std::string_view text, int offset, const char* what) {
-  int value = 0;
-  if (text.empty() || text.size() > 6) throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
-  for (char ch : text) {
-    if (ch < '0' || ch > '9')
-      throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
-    value = value * 10 + (ch - '0');
-  }
-  return value;
+// A whole number from 0 to `max` (Position::kMaxCounter unless said otherwise).
+int parse_counter(std::string_view text, int offset, const char* what, int max = Position::kMaxCounter) {
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    throw FenError(std::string("bad ") + what + " '" + std::string(text) + "'", offset + 1);
+  long long value = 0;
+  for (char ch : text)
+    if ((value = value * 10 + (ch - '0')) > max)
+      throw FenError(std::string(what) + " '" + std::string(text) + "' is more than " + std::to_string(max), offset + 1);
+  return int(value);
 }
 }  // namespace
 
@@ -440,11 +454,15 @@ void Position::parse_board(std::string_view text, int offset) {
       if (--rank < 0) throw FenError("too many ranks, expected " + std::to_string(g.ranks), col);
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      int n = 0;
       std::size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) n = n * 10 + (text[j++] - '0');
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      const std::string_view run = text.substr(i, j - i);
+      int n = 0;
+      for (char d : run) n = std::min(n * 10 + (d - '0'), kMaxFiles + 1);  // more is too many anyway
       if (n == 0 || file + n > g.files)
-        throw FenError("empty run of " + std::to_string(n) + " does not fit rank " + std::to_string(rank + 1), col);
+        throw FenError("empty run of " + std::string(run) + " does not fit rank " + std::to_string(rank + 1) + " (" +
+                           std::to_string(g.files - file) + " squares left)",
+                       col);
       file += n;
       i = j - 1;
     } else if (ch == '*') {
@@ -512,15 +530,24 @@ void Position::parse_ep(std::string_view text, int offset) {
     ep_[ep_count_++] = s;
     i += used;
   }
-  // The victim stands one step beyond the square furthest from where it came from.
-  const Color mover = ~stm_;
+}
+
+// The piece that left the e.p. squares, a piece of the last mover (so this needs the turn
+// phase): the first piece beyond the square furthest from where it came from, past passed
+// squares that no enemy could capture on and that the FEN therefore leaves out.
+void Position::find_ep_victim(int offset) {
+  if (ep_count_ == 0) return;
+  const Geometry& g = geo();
+  const Color mover = last_mover();
   const int fwd = mover == White ? 1 : -1;
   Square far = ep_[0];
   for (int k = 1; k < ep_count_; ++k)
     if (g.relative_rank(ep_[k], mover) > g.relative_rank(far, mover)) far = ep_[k];
-  ep_victim_ = Square(far + g.offset(0, fwd));
-  if (!is_color(board_[ep_victim_], mover) || !info_->pieces[type_of(board_[ep_victim_])].ep_victim)
+  Square t = far;
+  for (int k = 0; k < kMaxEp && (k == 0 || board_[t] == kEmpty); ++k) t = Square(t + g.offset(0, fwd));
+  if (!is_color(board_[t], mover) || !info_->pieces[type_of(board_[t])].ep_victim)
     throw FenError("no piece that could have passed the en-passant square " + g.name(far), offset + 1);
+  ep_victim_ = t;
 }
 
 // The turn phase of a multi-move turn: "2:f3" = the second move, the piece moved first is on f3.
@@ -565,12 +592,34 @@ void Position::parse_reserves(std::string_view text, int offset) {
     if (i < text.size() && text[i] == ':') {
       const std::size_t start = ++i;
       while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits"));
+      credits_[c] = std::uint8_t(parse_counter(text.substr(start, i - start), offset + int(start), "drop credits", kMaxCredits));
     }
     if (i >= text.size() || text[i] != '}') throw FenError("unterminated reserve", offset + int(i) + 1);
     ++i;
   }
   if (i != text.size()) throw FenError("unexpected text after the reserves", offset + int(i) + 1);
+}
+
+// "xd8": a pending exchange on d8, a recapture there credits both sides; "xd8:1": only the
+// owner of the piece on d8 (what it took had earned its credit already).
+void Position::parse_exchange(std::string_view text, int offset) {
+  if (!info_->drops.enabled) throw FenError("this variant has no exchanges (no drops)", offset + 1);
+  const auto [s, used] = geo().parse(text.substr(1));
+  const std::string_view rest = used ? text.substr(1 + used) : text;
+  if (used == 0 || (rest != "" && rest != ":1"))
+    throw FenError("a pending exchange must look like xd8 or xd8:1, not '" + std::string(text) + "'", offset + 1);
+  exchange_ = s;
+  exchange_credited_ = rest == ":1";
+}
+
+// The piece on the exchange square made the last normal move and is no pawn.
+void Position::check_exchange(int offset) const {
+  if (exchange_ == kNoSquare) return;
+  const Piece p = board_[exchange_];
+  if (!is_color(p, last_mover()) || type_of(p) == info_->drops.pawn)
+    throw FenError("the pending exchange's square " + geo().name(exchange_) + " holds no piece (other than a pawn) of " +
+                       (last_mover() == White ? "White" : "Black") + ", who moved last",
+                   offset + 1);
 }
 
 std::string Position::reserve_field() const {
@@ -588,7 +637,7 @@ void Position::set_fen(std::string_view fen) {
   clear();
   const auto fields = split_fields(fen);
   if (fields.empty()) throw FenError("empty FEN", 1);
-  if (fields.size() > 8) throw FenError("too many FEN fields", fields[8].second + 1);
+  if (fields.size() > 9) throw FenError("too many FEN fields", fields[9].second + 1);
   parse_board(fields[0].first, fields[0].second);
   if (fields.size() > 1) {
     const auto [side, off] = fields[1];
@@ -603,16 +652,29 @@ void Position::set_fen(std::string_view fen) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
   }
+  // The extensions, in this order, each optional: turn phase, pending exchange, reserves.
+  int exchange_offset = 0, order = 0;
   for (std::size_t i = 6; i < fields.size(); ++i) {
-    if (fields[i].first[0] == '{')
-      parse_reserves(fields[i].first, fields[i].second);
-    else if (i == 6)
-      parse_phase(fields[i].first, fields[i].second);
-    else
-      throw FenError("unexpected FEN field '" + std::string(fields[i].first) + "'", fields[i].second + 1);
+    const auto [text, off] = fields[i];
+    const int kind = text[0] == '{' ? 3 : text[0] == 'x' ? 2 : 1;
+    if (kind <= order) throw FenError("unexpected FEN field '" + std::string(text) + "'", off + 1);
+    order = kind;
+    if (kind == 3) parse_reserves(text, off);
+    else if (kind == 2) parse_exchange(text, exchange_offset = off);
+    else parse_phase(text, off);
   }
+  if (fields.size() > 3) find_ep_victim(fields[3].second);
+  check_exchange(exchange_offset);
   for (Square s : info_->brouhaha)
     if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
+  if (phase_ && info_->drops.enabled && !can_drop(stm_)) {  // at the turn phase field ("2:g1")
+    const auto phase = std::find_if(fields.begin() + 6, fields.end(),
+                                    [](const auto& f) { return std::isdigit(static_cast<unsigned char>(f.first[0])); });
+    throw FenError(std::string("a drop follows, but ") + (stm_ == White ? "White" : "Black") +
+                       " has nothing to drop (that needs a drop credit, a reserve piece and an empty square in the "
+                       "drop zone)",
+                   phase->second + 1);
+  }
   for (Color c : {White, Black}) {
     int royals = 0;
     for (int t = 0; t < int(info_->pieces.size()); ++t)
@@ -662,6 +724,7 @@ std::string Position::fen() const {
   for (int i = 0; i < ep_count_; ++i) out += g.name(ep_[i]);
   out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
   if (phase_) out += ' ' + std::to_string(phase_ + 1) + ':' + g.name(last_moved_);
+  if (exchange_ != kNoSquare) out += " x" + g.name(exchange_) + (exchange_credited_ ? ":1" : "");
   if (info_->drops.enabled) out += ' ' + reserve_field();
   return out;
 }

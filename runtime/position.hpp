@@ -24,7 +24,16 @@ struct FenError : std::runtime_error {
 class Position {
  public:
   static constexpr int kMaxEp = 2;      // squares a 3-step pawn passes
-  static constexpr int kMaxPly = 1024;  // undo-stack depth
+  static constexpr int kMaxPly = 1024;  // undo-stack depth kept without reallocating
+  // A side may fill the board: its piece list holds every square (indices fit a byte).
+  static constexpr int kMaxPieces = kMaxFiles * kMaxRanks;
+  static_assert(kMaxPieces <= 256);
+  // FEN counters (halfmove clock, move number) are at most six digits; play stops counting
+  // there (no rule looks further than the 50-move rule and the first move).
+  static constexpr int kMaxCounter = 999999;
+  // Drop credits fit a byte; more than a reserve holds (16) can never be spent, so an
+  // exchange beyond 255 leaves the count at 255.
+  static constexpr int kMaxCredits = 255;
 
   explicit Position(const VariantInfo& variant);
 
@@ -65,7 +74,10 @@ class Position {
     return info_->tracks_virginity(type_of(board_[s])) ? virgin_[s]
                                                         : info_->on_start_square(board_[s], s);
   }
+  // Whether the side to move may capture e.p. on s: e.p. squares are left by the opponent's last
+  // normal move (its own drop or pass keeps them) and are used at the first move of a turn.
   bool is_ep_square(Square s) const {
+    if (phase_) return false;
     for (int i = 0; i < ep_count_; ++i)
       if (ep_[i] == s) return true;
     return false;
@@ -74,6 +86,8 @@ class Position {
   Square ep_square(int i) const { return ep_[i]; }
   Square ep_victim() const { return ep_victim_; }
   int count(Color c, int type) const { return count_[c][type]; }
+  // The side that made the last normal move (whose e.p. squares and exchange are pending).
+  Color last_mover() const { return phase_ ? stm_ : ~stm_; }
 
   // The ordered reserve (drops take from the front, promotions from the back) and credits.
   int reserve_size(Color c) const { return reserve_tail_[c] - reserve_head_[c]; }
@@ -83,6 +97,11 @@ class Position {
   int credits(Color c) const { return credits_[c]; }
   // Whether c could drop now: a credit, a reserve piece and an empty square in the zone.
   bool can_drop(Color c) const;
+  // A pending exchange (drops): the last normal move was a non-pawn taking a non-pawn, and
+  // stands on this square (kNoSquare: none). If it is taken at once, its owner earns a credit,
+  // and so does the owner of what it took unless that piece earned one already.
+  Square exchange_square() const { return exchange_; }
+  bool exchange_credited() const { return exchange_credited_; }
 
   // The squares of c's pieces (order unspecified).
   const Square* piece_squares(Color c) const { return list_[c].data(); }
@@ -98,15 +117,15 @@ class Position {
     std::int8_t ep_count;
     Square ep_victim;
     int halfmove;
+    int fullmove;
     std::uint64_t key;
     std::array<Square, 4 + kMaxFiles> unvirgined;  // tracked-virgin squares this move cleared
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
     std::int8_t phase;
     Square last_moved;
     std::array<std::uint8_t, 2> reserve_head, reserve_tail, credits;
-    Square capture_square;
-    Piece capture_victim;
-    bool capture_credited;
+    Square exchange;
+    bool exchange_credited;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
@@ -120,17 +139,21 @@ class Position {
   void parse_board(std::string_view text, int offset);
   void parse_castling(std::string_view text, int offset);
   void parse_ep(std::string_view text, int offset);
+  void find_ep_victim(int offset);
   void parse_phase(std::string_view text, int offset);
   void parse_reserves(std::string_view text, int offset);
+  void parse_exchange(std::string_view text, int offset);
+  void check_exchange(int offset) const;
   std::string reserve_field() const;
-  bool award_credits(Square s, Piece victim);
+  void update_exchange(const Move& m, const Undo& u);
+  std::uint64_t exchange_key() const;
   std::uint64_t reserve_key() const;  // the reserves' and credits' part of the key
   std::string castling_field() const;
 
   const VariantInfo* info_;
   std::array<Piece, kMaxSquares> board_{};
   std::array<bool, kMaxSquares> virgin_{};
-  std::array<std::array<Square, 128>, 2> list_{};
+  std::array<std::array<Square, kMaxPieces>, 2> list_{};
   std::array<int, 2> list_size_{};
   std::array<std::uint8_t, kMaxSquares> list_index_{};
   std::array<std::array<int, kMaxPieceTypes>, 2> count_{};
@@ -140,10 +163,8 @@ class Position {
   Square last_moved_ = kNoSquare;
   std::array<std::array<std::uint8_t, kMaxReserve>, 2> reserve_{};
   std::array<std::uint8_t, 2> reserve_head_{}, reserve_tail_{}, credits_{};
-  // The last normal move, if it captured: where, what, and whether the victim earned a credit.
-  Square capture_square_ = kNoSquare;
-  Piece capture_victim_ = kEmpty;
-  bool capture_credited_ = false;
+  Square exchange_ = kNoSquare;     // see exchange_square()
+  bool exchange_credited_ = false;  // what the piece there took has earned its credit already
   std::array<Square, kMaxEp> ep_{};
   int ep_count_ = 0;
   Square ep_victim_ = kNoSquare;
@@ -164,6 +185,7 @@ std::uint64_t hole(Square s);
 std::uint64_t last_moved(Square s);
 std::uint64_t reserve(Color c, int place, int type);
 std::uint64_t credits(Color c, int n);
+std::uint64_t exchange(Square s, bool credited);
 }  // namespace zobrist
 
 }  // namespace fairy

@@ -1,6 +1,7 @@
 // Basic value types shared by the runtime, the interpreter and generated modules.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstddef>
@@ -53,18 +54,50 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 
-// A fixed-capacity move list; positions of the seed variants stay far below the bound.
-struct MoveList {
-  static constexpr int kCapacity = 1024;
-  std::array<Move, kCapacity> moves;
+// A move list on the stack. Its storage is left uninitialised (a list is made at every node of
+// a search) and holds kInline moves; a position with more pseudo-legal moves than that (a
+// 16x16 board crowded with Amazons has thousands) moves the list to the heap, so no position
+// can overflow it and no position is refused. `moves` points at the storage in use.
+class MoveList {
+ public:
+  static constexpr int kInline = 1024;
+
+  MoveList() noexcept {}
+  MoveList(const MoveList&) = delete;
+  MoveList& operator=(const MoveList&) = delete;
+  ~MoveList() {
+    if (moves != inline_moves()) delete[] moves;
+  }
+
+  void push(const Move& m) {
+    if (size == capacity_) [[unlikely]]
+      grow();
+    moves[size++] = m;
+  }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+  Move* begin() { return moves; }
+  Move* end() { return moves + size; }
+  const Move& operator[](int i) const { return moves[i]; }
+  int capacity() const { return capacity_; }
+
+  Move* moves = inline_moves();
   int size = 0;
 
-  void push(const Move& m) { moves[size++] = m; }
-  const Move* begin() const { return moves.data(); }
-  const Move* end() const { return moves.data() + size; }
-  Move* begin() { return moves.data(); }
-  Move* end() { return moves.data() + size; }
-  const Move& operator[](int i) const { return moves[i]; }
+ private:
+  void grow() {
+    Move* bigger = new Move[std::size_t(capacity_) * 2];
+    std::copy(moves, moves + size, bigger);
+    if (moves != inline_moves()) delete[] moves;
+    moves = bigger;
+    capacity_ *= 2;
+  }
+
+  // Bytes, so that making a list writes nothing; Move is an implicit-lifetime type.
+  Move* inline_moves() { return reinterpret_cast<Move*>(storage_); }
+
+  int capacity_ = kInline;
+  alignas(Move) std::byte storage_[sizeof(Move) * kInline];
 };
 
 }  // namespace fairy

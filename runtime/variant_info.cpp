@@ -22,15 +22,11 @@ char VariantInfo::letter_of(Piece p) const {
 
 namespace {
 
-struct Landing {
-  int x, y, mode;
-  bool operator<(const Landing& o) const { return std::tie(x, y, mode) < std::tie(o.x, o.y, o.mode); }
-};
-
-// Every displacement a path can produce on an empty board of the given size (with repeats),
-// with the final leg's landing modes.
-void displacements(const Path& path, std::size_t k, int x, int y, int prev, const Geometry& g,
-                   std::vector<Landing>& out) {
+// Walks every route of a path on an empty board of the given size (each leg 1 to its range
+// steps, or the previous leg's count), calling land(x, y, modes) with each displacement and
+// the final leg's landing modes; stops as soon as land() returns true.
+template <class Land>
+bool walk_routes(const Path& path, std::size_t k, int x, int y, int prev, const Geometry& g, const Land& land) {
   const Leg& leg = path.legs[k];
   const int limit = (leg.flags & kSameLength) ? prev : leg.range ? leg.range : std::max(g.files, g.ranks);
   for (int n = 0; n < limit; ++n) {
@@ -38,40 +34,65 @@ void displacements(const Path& path, std::size_t k, int x, int y, int prev, cons
     leg_step(leg, n, &dx, &dy);
     x += dx;
     y += dy;
-    if (std::abs(x) >= g.files || std::abs(y) >= g.ranks) return;
+    if (std::abs(x) >= g.files || std::abs(y) >= g.ranks) return false;
     if ((leg.flags & kSameLength) && n + 1 < limit) continue;
-    if (k + 1 == path.legs.size())
-      out.push_back({x, y, leg.mode & (kMove | kCapture | kFriend | kEnPassant)});
-    else
-      displacements(path, k + 1, x, y, n + 1, g, out);
+    if (k + 1 == path.legs.size() ? land(x, y, leg.mode & (kMove | kCapture | kFriend | kEnPassant))
+                                  : walk_routes(path, k + 1, x, y, n + 1, g, land))
+      return true;
   }
-}
-
-bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
-  std::vector<Landing> all;
-  for (const Path& path : prog.paths) displacements(path, 0, 0, 0, 0, g, all);
-  std::sort(all.begin(), all.end());
-  for (std::size_t i = 0; i < all.size(); ++i)
-    for (std::size_t j = i + 1; j < all.size() && all[j].x == all[i].x && all[j].y == all[i].y; ++j)
-      if (all[i].mode & all[j].mode) return true;
   return false;
 }
 
-}  // namespace
-
-// Marks every displacement from the target that walking leg k of the path backwards (and the
-// legs before it) can pass on an empty board.
-void VariantInfo::mark_backward_walk(const Path& path, std::size_t k, int x, int y) {
-  const Leg& leg = path.legs[k];
-  const int steps = leg.range ? leg.range : std::max(geo.files, geo.ranks);
-  for (int n = 0; n < steps; ++n) {
-    x -= leg.dx;
-    y -= leg.dy;
-    if (std::abs(x) >= geo.files || std::abs(y) >= geo.ranks) return;
-    aligned[kMaxSquares + geo.offset(x, y)] = true;
-    if (k > 0) mark_backward_walk(path, k - 1, x, y);
-  }
+// Whether two routes (of one path or of two) can land on the same displacement with a mode in
+// common. Keeps the modes seen per displacement, so it stops at the first repeat.
+bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
+  constexpr int kWidth = 2 * kMaxFiles + 1;
+  std::vector<std::uint8_t> seen(std::size_t(kWidth) * (2 * kMaxRanks + 1), 0);
+  const auto land = [&seen](int x, int y, int modes) {
+    std::uint8_t& here = seen[std::size_t((y + kMaxRanks) * kWidth + x + kMaxFiles)];
+    if (here & modes) return true;
+    here = std::uint8_t(here | modes);
+    return false;
+  };
+  for (const Path& path : prog.paths)
+    if (walk_routes(path, 0, 0, 0, 0, g, land)) return true;
+  return false;
 }
+
+// Marks in `aligned` every displacement from the target that walking leg k of the path
+// backwards (and the legs before it) can pass on an empty board. What a walk from (k, x, y)
+// marks depends on nothing else, so each is walked once: linear in legs x board, not
+// exponential in legs.
+class BackwardWalk {
+ public:
+  BackwardWalk(const Path& path, const Geometry& g, std::array<bool, 2 * kMaxSquares>& aligned)
+      : path_(path), geo_(g), aligned_(aligned),
+        done_(path.legs.size() * std::size_t(2 * kMaxFiles + 1) * (2 * kMaxRanks + 1), false) {}
+
+  void mark(std::size_t k, int x, int y) {
+    const std::size_t id = (k * (2 * kMaxRanks + 1) + std::size_t(y + kMaxRanks)) * (2 * kMaxFiles + 1) +
+                           std::size_t(x + kMaxFiles);
+    if (done_[id]) return;
+    done_[id] = true;
+    const Leg& leg = path_.legs[k];
+    const int steps = leg.range ? leg.range : std::max(geo_.files, geo_.ranks);
+    for (int n = 0; n < steps; ++n) {
+      x -= leg.dx;
+      y -= leg.dy;
+      if (std::abs(x) >= geo_.files || std::abs(y) >= geo_.ranks) return;
+      aligned_[kMaxSquares + geo_.offset(x, y)] = true;
+      if (k > 0) mark(k - 1, x, y);
+    }
+  }
+
+ private:
+  const Path& path_;
+  const Geometry& geo_;
+  std::array<bool, 2 * kMaxSquares>& aligned_;
+  std::vector<bool> done_;
+};
+
+}  // namespace
 
 void VariantInfo::finalize() {
   if (pieces.empty() || int(pieces.size()) > kMaxPieceTypes)
@@ -91,6 +112,12 @@ void VariantInfo::finalize() {
     p.may_repeat = routes_can_coincide(p.program[White], geo) || routes_can_coincide(p.program[Black], geo);
   }
   has_induction = false;
+  int swapping_types = 0;
+  for (const PieceInfo& p : pieces)
+    swapping_types += std::any_of(p.program[White].paths.begin(), p.program[White].paths.end(), [](const Path& path) {
+      return (path.legs.back().flags & kUnload) != 0;
+    });
+  mutual_swaps = swapping_types > 1;
   for (Color c : {White, Black}) {
     ep_capturers[c].clear();
     for (int t = 0; t < int(pieces.size()); ++t)
@@ -113,7 +140,7 @@ void VariantInfo::finalize() {
           continue;
         }
         for (const Leg& l : path.legs) hopper_attacks = hopper_attacks || (l.mode & kHop);
-        mark_backward_walk(path, path.legs.size() - 1, 0, 0);
+        BackwardWalk(path, geo, aligned).mark(path.legs.size() - 1, 0, 0);
       }
   finalized = true;
   Position start(*this);

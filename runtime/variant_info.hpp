@@ -66,7 +66,8 @@ struct TurnRule {
 // Drops from an ordered reserve (Universal Chess): after its normal move a side may drop the
 // next reserve piece on an empty square of its first `zone` ranks, if it holds a credit. A
 // non-pawn piece captured while recapturing a non-pawn piece, or captured and at once
-// recaptured by a non-pawn piece, earns its owner a credit.
+// recaptured by a non-pawn piece, earns its owner a credit; a capture made by a pawn (promoting
+// or not) starts no exchange.
 struct DropRule {
   bool enabled = false;
   int zone = 1;
@@ -93,6 +94,7 @@ struct VariantInfo {
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
   bool any_safe_passage = false;
   bool has_induction = false;  // some piece induces moves of friends (XBetza x)
+  bool mutual_swaps = false;   // two or more piece types swap (XBetza u): both ends may find a swap
   // Where an e.p. capturer of each colour stands relative to the square it captures on.
   struct EpCapturer {
     int type;
@@ -112,7 +114,6 @@ struct VariantInfo {
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
   void finalize();
-  void mark_backward_walk(const Path& path, std::size_t leg, int x, int y);
 
   int type_of_letter(char upper) const;  // -1 when unknown
   char letter_of(Piece p) const;         // FEN letter with case for colour

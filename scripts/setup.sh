@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${1:-build}
 
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libcli11-dev libfmt-dev fairy-stockfish llvm-14-tools)
+          libcli11-dev libfmt-dev llvm-14-tools)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,7 +23,7 @@ if ((${#missing[@]})); then
 fi
 
 # Fairy-Stockfish (GPL) for the peer tests: installed from npm, never vendored.
-if [ -f tools/peer/package.json ] && [ ! -d tools/peer/node_modules ]; then
+if [ -f tools/peer/package.json ] && ! npm ls --prefix tools/peer >/dev/null 2>&1; then
   echo "setup: installing the Fairy-Stockfish peer engines (npm)"
   npm ci --prefix tools/peer --no-audit --no-fund --loglevel=error
 fi

@@ -130,7 +130,9 @@ swap places (`NudQ`: a Knight that swaps with a friend a clear Queen's move away
 before the last: the leg stops on a friend, which then makes the rest of the move while the
 inducer stays (`QxafmRxaifmB`: a Queen pushes a friend radially away, orthogonally any distance,
 diagonally exactly her distance to it). An induced or swapped piece never promotes and leaves no
-e.p. square. An induced move with the same effect as the piece's own move is one move.
+e.p. square. An induced move with the same effect as the piece's own move is one move; a swap
+is one move whichever partner starts it, and a swap with an identical piece (same type and side)
+changes nothing and is no move.
 
 EOF
 d udQ --board 7x7 --obstacles d6,b2

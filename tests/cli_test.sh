@@ -18,7 +18,7 @@ printf 'pieces:\n  king: {letter: K, betza: K, royal: true}\n  rook: {letter: R,
 expect 1 "turn 3: 'P e4-e6': a Pawn cannot go from e4 to e6" -- "$fairy" play chess --game "$src/tests/games/illegal.txt"
 expect 2 "unknown variant 'chesss' (known: chess, capablanca" -- "$fairy" perft chesss 3
 expect 2 "bad FEN at column 14: unknown piece letter 'X'" -- "$fairy" perft chess 2 --fen "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-expect 105 "depth: Value 0 not in range 1 to 30" -- "$fairy" perft chess 0
+expect 105 "depth: Value 0 not in range 1 to 20" -- "$fairy" perft chess 0
 expect 2 "bad.yaml:3:29: error: unknown XBetza modifier 'k'" -- "$fairy" perft x 1 --spec "$tmp/bad.yaml"
 expect 2 "bad XBetza at column 2: unknown XBetza atom 'X'" -- "$fairy" explain NX
 expect 2 "bad --board '20x20'" -- "$fairy" explain N --board 20x20

@@ -1,5 +1,5 @@
-// Peer test: Fairy-Stockfish (Debian's fairy-stockfish, built-in variants) against the
-// generated modules, on the start position and on positions reached by seeded random legal
+// Peer test: current Fairy-Stockfish (npm fairy-stockfish-nnue.wasm under node, built-in
+// variants, through tools/peer/uci.mjs) against the generated modules, on the start position and on positions reached by seeded random legal
 // play; per-root-move perft counts at depth 3 must agree move for move.
 #include <gtest/gtest.h>
 
@@ -25,10 +25,11 @@ constexpr int kDepth = 3;
 
 using Divide = std::map<std::string, std::uint64_t>;
 
-std::string peer_binary() {
-  for (const char* p : {"/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"})
-    if (std::filesystem::exists(p)) return p;
-  return "";
+// The command that runs the peer engine, or "" when it is not installed.
+std::string peer_command() {
+  const std::filesystem::path peer = std::filesystem::path(FAIRY_SOURCE_DIR) / "tools" / "peer";
+  if (!std::filesystem::exists(peer / "node_modules" / "fairy-stockfish-nnue.wasm")) return "";
+  return "node " + (peer / "uci.mjs").string();
 }
 
 // Runs every FEN through one engine process and returns its divide output per FEN.
@@ -42,7 +43,7 @@ std::vector<Divide> peer_divides(const std::string& variant, const std::vector<s
     for (const auto& fen : fens) cmd << "position fen " << fen << "\ngo perft " << depth << "\n";
     cmd << "quit\n";
   }
-  const std::string run = peer_binary() + " < " + in.string() + " > " + out.string() + " 2>&1";
+  const std::string run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
   EXPECT_EQ(std::system(run.c_str()), 0) << run;
   std::vector<Divide> result;
   std::ifstream output(out);
@@ -87,7 +88,7 @@ std::vector<std::string> random_positions(const Engine& engine, int count, unsig
 class PeerTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(PeerTest, DivideMatchesFairyStockfish) {
-  if (peer_binary().empty()) GTEST_FAIL() << "fairy-stockfish is not installed (scripts/setup.sh installs it)";
+  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
   const std::string key = GetParam();
   const CompiledVariant* v = find_compiled(key);
   ASSERT_NE(v, nullptr);

@@ -24,8 +24,8 @@ namespace {
 using namespace fairy;
 
 std::vector<test::KernelVariant> covered_variants() {
-  return {test::kernel_variant<gen::chess::Rules>("chess"), test::kernel_variant<gen::capablanca::Rules>("capablanca"),
-          test::kernel_variant<gen::grand::Rules>("grand")};
+  return {test::kernel_variant<gen::v_chess::Rules>("chess"), test::kernel_variant<gen::v_capablanca::Rules>("capablanca"),
+          test::kernel_variant<gen::v_grand::Rules>("grand")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandAndThisTestListsEveryCoveredVariant) {
@@ -69,8 +69,8 @@ TEST(Kernel, BoardWithHoleFallsBackToTheGenerator) {
   const auto engine = find_compiled("chess")->engine();
   Position pos(engine->variant());
   pos.set_fen("rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  EXPECT_EQ(gen::chess::Rules::perft(pos, 3), fairy::perft(pos, gen::chess::Rules{}, 3));
-  EXPECT_EQ(gen::chess::Rules::perft(pos, 1), 19u) << "d2-d4 would land in the hole";
+  EXPECT_EQ(gen::v_chess::Rules::perft(pos, 3), fairy::perft(pos, gen::v_chess::Rules{}, 3));
+  EXPECT_EQ(gen::v_chess::Rules::perft(pos, 1), 19u) << "d2-d4 would land in the hole";
 }
 
 // ---------------------------------------------------------------- sliders
@@ -129,9 +129,9 @@ bitboard::TypeSet slide_group(int line) {
 }
 
 TEST(KernelAttacks, PiecesThatCaptureAlikeShareOneLookup) {
-  using D = gen::capablanca::kernel::Description;
+  using D = gen::v_capablanca::kernel::Description;
   using A = bitboard::Attackers<D, White>;
-  const VariantInfo& info = gen::capablanca::info();
+  const VariantInfo& info = gen::v_capablanca::info();
   auto types = [&info](std::string letters) {
     bitboard::TypeSet set = 0;
     for (char l : letters) set |= bitboard::TypeSet(1) << info.type_of_letter(l);

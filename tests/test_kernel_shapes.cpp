@@ -17,8 +17,8 @@ namespace {
 using namespace fairy;
 
 std::vector<test::KernelVariant> shape_variants() {
-  return {test::kernel_variant<gen::shapes::Rules>("shapes"), test::kernel_variant<gen::wide::Rules>("wide"),
-          test::kernel_variant<gen::nonroyal::Rules>("nonroyal")};
+  return {test::kernel_variant<gen::v_shapes::Rules>("shapes"), test::kernel_variant<gen::v_wide::Rules>("wide"),
+          test::kernel_variant<gen::v_nonroyal::Rules>("nonroyal")};
 }
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {

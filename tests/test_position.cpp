@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "generator/emit/emit.hpp"
 #include "generator/model/model.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
@@ -42,7 +43,12 @@ INSTANTIATE_TEST_SUITE_P(
         // Empty brouhaha squares are holes: they are written as '*'.
         std::make_pair("sandbox", "9k/10/1*6*1/10/10/1N8/10/1*6*1/*9/1R7K w - - 0 1"),
         std::make_pair("extramove", "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 5 2:c3"),
-        std::make_pair("universal", "k7/8/8/8/8/8/8/K5R1 w - - 0 10 2:g1 {HS:1}{o}")));
+        std::make_pair("universal", "k7/8/8/8/8/8/8/K5R1 w - - 0 10 2:g1 {HS:1}{o}"),
+        // A drop phase after a double step: the e.p. square is Black's to use, the pawn White's.
+        std::make_pair("universal", "k7/8/8/8/3pP3/8/8/K7 w - e3 0 1 2:e4 {H:1}{}"),
+        // Pending exchanges, in the drop phase and at the opponent's move.
+        std::make_pair("universal", "3Rk3/8/8/8/8/8/8/4K3 w - - 0 4 2:d8 xd8 {Q:1}{q}"),
+        std::make_pair("universal", "3rk3/8/8/8/8/8/8/4K3 w - - 0 4 xd8:1 {Q:1}{q:1}")));
 
 TEST(Fen, SquareNamesAboveRankNine) {
   const auto engine = engine_for("grand");
@@ -90,8 +96,31 @@ INSTANTIATE_TEST_SUITE_P(
                       FenErrorCase{"4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", 27, "not empty"},
                       FenErrorCase{"4k3/8/8/8/8/8/8/4K3 b - e3 0 1", 25, "no piece that could have passed"},
                       FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w - - x 1", 27, "bad halfmove clock"},
-                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 1 2 3", 35, "too many FEN fields"},
-                      FenErrorCase{"4kk2/8/8/8/8/8/8/4K3 w - - 0 1", 1, "more than one royal"}));
+                      FenErrorCase{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 1 2 3 4", 37, "too many FEN fields"},
+                      FenErrorCase{"4kk2/8/8/8/8/8/8/4K3 w - - 0 1", 1, "more than one royal"},
+                      FenErrorCase{"3Rk3/8/8/8/8/8/8/4K3 b - - 0 1 xd8", 32, "no exchanges"}));
+
+// The pending exchange field, in a variant with drops.
+TEST(Fen, PendingExchangeErrors) {
+  const auto engine = engine_for("universal");
+  Position pos(engine->variant());
+  const std::pair<const char*, const char*> bad[] = {
+      {"3Rk3/8/8/8/8/8/8/4K3 b - - 0 1 xd9 {}{}", "must look like xd8"},
+      {"3Rk3/8/8/8/8/8/8/4K3 b - - 0 1 xd8:2 {}{}", "must look like xd8"},
+      {"3Rk3/8/8/8/8/8/8/4K3 b - - 0 1 xe8 {}{}", "holds no piece (other than a pawn) of White"},
+      {"3Rk3/8/8/8/8/8/8/4K3 w - - 0 1 xd8 {}{}", "of Black, who moved last"},
+      {"3Pk3/8/8/8/8/8/8/4K3 b - - 0 1 xd8 {}{}", "other than a pawn"},
+      {"3Rk3/8/8/8/8/8/8/4K3 b - - 0 1 {}{} xd8", "unexpected FEN field 'xd8'"},
+  };
+  for (const auto& [fen, says] : bad) {
+    try {
+      pos.set_fen(fen);
+      ADD_FAILURE() << "accepted: " << fen;
+    } catch (const FenError& e) {
+      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << fen << ": " << e.what();
+    }
+  }
+}
 
 // Every legal move, made and unmade, restores the position and its key; the key after a move
 // equals the key of the same position read afresh from its FEN.
@@ -159,6 +188,61 @@ TEST(Moves, EnPassantRemovesThePawn) {
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1") << "e3 is usable: the d4 pawn can take";
   pos.make(parse_uci(pos, *engine, "d4e3"));
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
+}
+
+// An Obento pawn's 3-step passes two squares; the FEN names only those an enemy could take on.
+// When that is the nearer one alone, the pawn stands two squares beyond it, not one.
+TEST(Moves, EnPassantOnTheNearerPassedSquareOnly) {
+  const auto engine = engine_for("obento");
+  Position pos(engine->variant());
+  pos.set_fen("11k/12/12/12/12/12/12/3p8/12/2P9/12/K11 w - - 0 1");
+  pos.make(parse_uci(pos, *engine, "c3c6"));
+  const std::string fen = pos.fen();
+  EXPECT_EQ(fen, "11k/12/12/12/12/12/2P9/3p8/12/12/12/K11 b - c4 0 1") << "only d5 can take e.p., on c4";
+  Position back(engine->variant());
+  back.set_fen(fen);
+  EXPECT_EQ(back.fen(), fen);
+  for (Position* p : {&pos, &back}) {
+    p->make(parse_uci(*p, *engine, "d5c4"));
+    EXPECT_EQ(p->fen(), "11k/12/12/12/12/12/12/12/2p9/12/12/K11 w - - 0 2") << "the pawn on c6 is taken";
+  }
+}
+
+// Two swapping piece types: the Knight c2 (NudQ) and the Swapper c4 (WudR) can each start the
+// same swap, which is one move whichever partner starts it; either one's notation names it.
+TEST(Moves, MutualSwapIsOneMove) {
+  const auto file = fairygen::spec::load_string(R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  knight: {letter: N, betza: NudQ}
+  swapper: {letter: S, betza: WudR}
+variants:
+  swaps:
+    board: {files: 5, ranks: 5}
+    pieces: [king, knight, swapper]
+    start: 4k/2S2/5/2N2/K4 w - - 0 1
+)", "swaps.yaml");
+  const InterpretedEngine engine(fairygen::model::build(file, file.variants[0]).info);
+  EXPECT_TRUE(engine.variant().mutual_swaps);
+  Position pos(engine.variant());
+  pos.set_start();
+  // Hand count: king a2 b1 b2 (3); knight a3 b4 d4 e3 e1 (a1 is its king) and the swap (6);
+  // swapper c5 b4 d4 c3 (4) and the same swap again, not counted; total 13.
+  EXPECT_EQ(engine.perft(pos, 1), 13u);
+  for (const char* swap : {"N c2-c4", "S c4-c2; N-c4"}) {
+    play_gc_turn(pos, engine, swap);
+    EXPECT_EQ(pos.fen(), "4k/2N2/5/2S2/K4 b - - 1 1") << swap;
+    pos.unmake();
+  }
+  // A generated module does the same; with one swapping type (Sandbox) it needs no such pass.
+  const fairygen::emit::Options options{FAIRY_SOURCE_DIR "/templates", "swaps.yaml"};
+  const auto uses_filter = [&options](const fairygen::model::Variant& v) {
+    std::string all;
+    for (const auto& o : fairygen::emit::variant_module(v, options)) all += o.content;
+    return all.find("remove_swap_repeats(list);") != std::string::npos;
+  };
+  EXPECT_TRUE(uses_filter(fairygen::model::build(file, file.variants[0])));
+  const auto catalogue = fairygen::spec::load(FAIRY_SPEC_PATH);
+  EXPECT_FALSE(uses_filter(fairygen::model::build(catalogue, *catalogue.find_variant("sandbox"))));
 }
 
 TEST(Moves, GrandPromotesOnlyToLostPieces) {

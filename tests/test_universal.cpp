@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
@@ -29,6 +30,12 @@ class Universal : public ::testing::Test {
   }
   // Plays a legal move given in coordinates; throws (failing the test) if it is not legal.
   void play(const std::string& uci) { pos.make(parse_uci(pos, *engine, uci)); }
+  // Plays the moves from fen; returns the credits then held, White's and Black's.
+  std::pair<int, int> credits_after(const std::string& fen, std::initializer_list<const char*> moves) {
+    pos.set_fen(fen);
+    for (const char* m : moves) play(m);
+    return {pos.credits(White), pos.credits(Black)};
+  }
   // The squares the piece on `from` may move to.
   std::set<std::string> targets(const std::string& from) {
     std::set<std::string> out;
@@ -64,13 +71,11 @@ TEST_F(Universal, LossNotRecapturedEarnsNothing) {
   EXPECT_EQ(pos.credits(Black), 0);
 }
 
-// A piece exchanged for a pawn earns nothing: Rxd7 (a pawn), ...Kxd7.
-TEST_F(Universal, PieceForPawnEarnsNothing) {
-  pos.set_fen("4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1 {Q}{q}");
-  play("d1d7");
-  play("e8d7");
-  EXPECT_EQ(pos.credits(White), 0);
-  EXPECT_EQ(pos.credits(Black), 0);
+// A piece exchanged for a pawn earns nothing: Rxd7 (a pawn), ...Kxd7. Nor does a capture made
+// by a pawn start an exchange (ruling, second round): bxc3 (a knight), ...Rxc3.
+TEST_F(Universal, NoExchangeWithAPawn) {
+  EXPECT_EQ(credits_after("4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1 {Q}{q}", {"d1d7", "e8d7"}), std::make_pair(0, 0));
+  EXPECT_EQ(credits_after("2r1k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1 {Q}{q}", {"b2c3", "c8c3"}), std::make_pair(0, 0));
 }
 
 // A chain A x B, C x A, D x C: a credit for every non-pawn piece lost, once each.
@@ -82,6 +87,53 @@ TEST_F(Universal, ChainOfRecapturesCreditsEachLossOnce) {
   play("d1d8");  // R x r: Black +1 (its rook had just captured); the first white rook already counted
   EXPECT_EQ(pos.credits(White), 1);
   EXPECT_EQ(pos.credits(Black), 2);
+}
+
+// A capture made by a pawn starts no exchange, promoting or not (ruling, second round): the
+// promoted piece taken back at once earns neither side a credit.
+TEST_F(Universal, PromotedPawnRecapturedCreditsNobody) {
+  EXPECT_EQ(credits_after("nk6/1P6/8/8/8/8/8/7K w - - 0 1 {N}{q}", {"b7a8n", "b8a8"}), std::make_pair(0, 0));
+  EXPECT_EQ(pos.side_to_move(), White) << "no credit, so no drop phase for Black";
+  pos.unmake();
+  EXPECT_EQ(pos.exchange_square(), kNoSquare) << "after b7xa8=N";
+}
+
+// The pending exchange is part of the position: its FEN field reads back, and a recapture in
+// the position read back earns the same credits as in the game (one each, then a chain).
+TEST_F(Universal, PendingExchangeSurvivesTheFen) {
+  pos.set_fen("r2rk3/8/8/8/8/8/3R4/3RK3 w - - 0 1 {QN}{qn}");
+  play("d2d8");
+  EXPECT_EQ(pos.fen(), "r2Rk3/8/8/8/8/8/8/3RK3 b - - 0 1 xd8 {QN}{qn}");
+  pos.set_fen(pos.fen());
+  play("a8d8");
+  EXPECT_EQ(pos.credits(White), 1);
+  EXPECT_EQ(pos.credits(Black), 1);
+  play("pass");
+  EXPECT_EQ(pos.fen(), "3rk3/8/8/8/8/8/8/3RK3 w - - 0 2 xd8:1 {QN:1}{qn:1}") << "what the rook took was credited";
+  pos.set_fen(pos.fen());
+  play("d1d8");
+  EXPECT_EQ(pos.credits(White), 1) << "the white rook on d8 earned its credit already";
+  EXPECT_EQ(pos.credits(Black), 2);
+}
+
+// The e.p. right from a double step survives the mover's own drop or pass (ruling, second
+// round), and the FEN written between the two reads back.
+TEST_F(Universal, EnPassantSurvivesDropAndPass) {
+  for (const char* second : {"H@b1", "pass"}) {
+    pos.set_fen("k7/8/8/8/3p4/8/4P3/K7 w - - 0 1 {H:1}{}");
+    play("e2e4");
+    const std::string mid = pos.fen();
+    EXPECT_EQ(mid, "k7/8/8/8/3pP3/8/8/K7 w - e3 0 1 2:e4 {H:1}{}");
+    EXPECT_FALSE(legal().count("d4e3")) << "White's own drop phase";
+    Position back(engine->variant());
+    back.set_fen(mid);
+    EXPECT_EQ(back.fen(), mid);
+    EXPECT_EQ(back.key(), pos.key());
+    play(second);
+    EXPECT_TRUE(legal().count("d4e3")) << "after " << second;
+    play("d4e3");
+    EXPECT_EQ(pos.at(pos.geo().parse("e4").first), kEmpty) << "the e4 pawn is taken e.p.";
+  }
 }
 
 // A drop uses a credit and the front of the reserve, and ends the turn.

@@ -1,9 +1,12 @@
 #include "generator/betza/betza.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 
 namespace fairygen::betza {
 
@@ -48,6 +51,10 @@ class Parser {
 
   std::vector<Atom> run() {
     if (text_.empty()) throw Error("empty XBetza string", 1);
+    if (text_.size() > std::size_t(kMaxLength))
+      throw Error("XBetza string of " + std::to_string(text_.size()) + " characters: at most " +
+                      std::to_string(kMaxLength),
+                  kMaxLength + 1);
     while (i_ < text_.size()) {
       if (text_[i_] == ']') throw Error("']' without '['", column());
       Atom atom = unit(false);
@@ -118,6 +125,7 @@ class Parser {
     if ((ch == 'Q' || ch == 'R' || ch == 'B') && !explicit_range) range = 0;
     if (ch == 'O' && (!explicit_range || range < 1 || legs.size() > 1))
       throw Error("castling 'O' needs a distance, e.g. O2", atom_column);
+    if (ch == 'O' && std::exchange(castling_seen_, true)) throw Error("castling 'O' is written twice", atom_column);
     Atom atom;
     atom.directions = legs[0].directions;
     atom.modality = legs[0].modality;
@@ -189,6 +197,7 @@ class Parser {
   std::string_view text_;
   std::size_t i_ = 0;
   int source_ = 0;
+  bool castling_seen_ = false;
   std::vector<Atom> out_;
 };
 
@@ -456,12 +465,10 @@ struct LegSource {
   int column;
 };
 
-// Builds every path of a multi-leg atom, leg by leg.
-void legs_from(const Atom& atom, const std::vector<LegSource>& legs, std::size_t k, std::pair<int, int> prev,
-               int range, fairy::Path& path, int ysign, fairy::PieceProgram& out) {
+// The vectors leg k of a multi-leg atom may take after a leg along `prev` (White's view).
+std::vector<std::pair<int, int>> leg_vectors(const Atom& atom, const std::vector<LegSource>& legs, std::size_t k,
+                                             std::pair<int, int> prev) {
   const LegSource& src = legs[k];
-  const bool last = k + 1 == legs.size();
-  const LegMods mods = leg_mods(src.modality, k == 0, last, src.column);
   const AtomShape& shape = *find_atom(src.letter);
   std::vector<std::pair<int, int>> vectors;
   if (k == 0) {
@@ -470,9 +477,37 @@ void legs_from(const Atom& atom, const std::vector<LegSource>& legs, std::size_t
   } else {
     vectors = turned(shape, prev, relative_turns(src.directions, src.column, atom.bracket), atom.bracket, src.column);
   }
-  for (auto v : vectors) {
+  std::erase_if(vectors, [&atom](std::pair<int, int> v) {
     const bool orth = v.first == 0 || v.second == 0, diag = std::abs(v.first) == std::abs(v.second);
-    if (!atom.outer.empty() && !matches(atom.outer, atom.column, v.first, v.second, orth, diag)) continue;
+    return !atom.outer.empty() && !matches(atom.outer, atom.column, v.first, v.second, orth, diag);
+  });
+  return vectors;
+}
+
+// How many paths legs_from() would build from leg k on (after a leg along `prev`), without
+// building them: each (leg, previous vector) is counted once, so "aaaaaaaW" costs nothing.
+// Saturates far above kMaxPaths.
+std::uint64_t count_paths(const Atom& atom, const std::vector<LegSource>& legs, std::size_t k,
+                          std::pair<int, int> prev, std::map<std::tuple<std::size_t, int, int>, std::uint64_t>& memo) {
+  const auto key = std::make_tuple(k, prev.first, prev.second);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  constexpr std::uint64_t kCap = std::uint64_t(1) << 62;
+  std::uint64_t n = 0;
+  for (auto v : leg_vectors(atom, legs, k, prev)) {
+    if (k + 1 == legs.size()) ++n;
+    else n += (k == 0 && atom.may_stop_early ? 1 : 0) + count_paths(atom, legs, k + 1, v, memo);
+    n = std::min(n, kCap);
+  }
+  return memo[key] = n;
+}
+
+// Builds every path of a multi-leg atom, leg by leg.
+void legs_from(const Atom& atom, const std::vector<LegSource>& legs, std::size_t k, std::pair<int, int> prev,
+               int range, fairy::Path& path, int ysign, fairy::PieceProgram& out) {
+  const LegSource& src = legs[k];
+  const bool last = k + 1 == legs.size();
+  const LegMods mods = leg_mods(src.modality, k == 0, last, src.column);
+  for (auto v : leg_vectors(atom, legs, k, prev)) {
     fairy::Leg leg{std::int8_t(v.first), std::int8_t(v.second * ysign), std::uint8_t(range), mods.mode, mods.flags};
     if (k == 0) path.virgin_only = mods.virgin;
     path.legs.push_back(leg);
@@ -502,6 +537,17 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
     if (!atom.later.empty()) {
       std::vector<LegSource> legs{{atom.directions, atom.modality, atom.letter, atom.range, atom.column}};
       for (const LegSpec& l : atom.later) legs.push_back({l.directions, l.modality, l.letter, l.range, l.column});
+      std::map<std::tuple<std::size_t, int, int>, std::uint64_t> memo;
+      const std::uint64_t paths = count_paths(atom, legs, 0, {0, 0}, memo);
+      if (before + paths > std::uint64_t(kMaxPaths))
+        throw Error("this move expands to " + std::to_string(paths) + " paths" +
+                        (before ? " (after " + std::to_string(before) + " from the moves before it)" : "") +
+                        ": a piece may have at most " + std::to_string(kMaxPaths),
+                    atom.column);
+      if (legs.size() > std::size_t(kMaxLegs))
+        throw Error("a move of " + std::to_string(legs.size()) + " legs: at most " + std::to_string(kMaxLegs) +
+                        " (three 'a's)",
+                    atom.column);
       fairy::Path path;
       path.atom = atom.source;
       legs_from(atom, legs, 0, {0, 0}, atom.range, path, ysign, program);
@@ -595,6 +641,10 @@ PieceProgram compile(const std::vector<Atom>& atoms, fairy::Color color) {
     }
     if (program.paths.size() == before)
       throw Error("direction modifiers '" + atom.directions + "' select no move of " + atom.letter, atom.column);
+    if (program.paths.size() > std::size_t(kMaxPaths))
+      throw Error("the moves up to here expand to " + std::to_string(program.paths.size()) +
+                      " paths: a piece may have at most " + std::to_string(kMaxPaths),
+                  atom.column);
   }
   return program;
 }

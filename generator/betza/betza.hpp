@@ -15,6 +15,11 @@
 
 namespace fairygen::betza {
 
+// Limits on what one XBetza string may say (docs/spec.md, "Limits"): refused with the column.
+constexpr int kMaxLength = 256;  // characters
+constexpr int kMaxLegs = 4;      // legs of one move: up to three 'a's (a lame G or H has three legs)
+constexpr int kMaxPaths = 1024;  // paths of one piece, after directions are expanded (aaW has 196)
+
 // A malformed or unsupported XBetza string; `column` is 1-based within the string.
 struct Error : std::runtime_error {
   Error(const std::string& what, int column) : std::runtime_error(what), column(column) {}

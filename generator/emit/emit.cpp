@@ -5,11 +5,15 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <system_error>
 
 #include "generator/emit/kernel.hpp"
 #include "generator/emit/template.hpp"
+#include "generator/emit/text.hpp"
+#include "generator/spec/names.hpp"
 
 namespace fairygen::emit {
 
@@ -48,40 +52,11 @@ class Code {
   int indent_ = 0;
 };
 
-std::string camel(const std::string& name) {
-  std::string out;
-  bool up = true;
-  for (char ch : name) {
-    if (ch == '_' || ch == '-' || ch == ' ') {
-      up = true;
-      continue;
-    }
-    out += up ? char(std::toupper(static_cast<unsigned char>(ch))) : ch;
-    up = false;
-  }
-  return out;
-}
-
-std::string ident(const std::string& name) {
-  std::string out;
-  for (char ch : name) out += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-  return out;
-}
-
 std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
 std::string color_lower(Color c) { return c == fairy::White ? "white" : "black"; }
 
 std::string piece_const(const VariantInfo& info, int type, Color c) {
-  return "k" + color_name(c) + camel(info.pieces[type].name);
-}
-
-std::string c_string(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + "\"";
+  return "k" + color_name(c) + spec::camel_case(info.pieces[type].name);
 }
 
 std::string offset_expr(int off) { return off < 0 ? " - " + std::to_string(-off) : " + " + std::to_string(off); }
@@ -131,7 +106,9 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
               const std::string& aux) {
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
-  code.line(promotes ? "add_promotions(pos, list, " + move + ");" : "list.push(" + move + ");");
+  code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
+            : promotes     ? "add_promotions(pos, list, " + move + ");"
+                           : "list.push(" + move + ");");
 }
 
 // The offset expression of step `n` (a 1-based counter variable) of a leg.
@@ -260,10 +237,10 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
   const fairy::PieceInfo& piece = info.pieces[type];
   const spec::Location& where = v.piece_where[type];
   const bool promotable = info.promotion_rule[type] >= 0;
-  code.line("// " + piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
-            piece.betza + "\", " + o.spec_name + ":" + std::to_string(where.line) + ":" +
+  code.line("// " + comment(piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
+                            piece.betza + "\", " + o.spec_name) + ":" + std::to_string(where.line) + ":" +
             std::to_string(where.column));
-  code.open("void generate_" + ident(piece.name) + "_" + color_lower(c) +
+  code.open("void generate_" + spec::identifier(piece.name) + "_" + color_lower(c) +
             "(const Position& pos, Square from, MoveList& list) {");
   code.line("const Piece* b = pos.board();");
   for (const Path& path : piece.program[c].paths) {
@@ -373,12 +350,12 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
       names += (names.empty() ? "" : ", ") + info.pieces[type].name;
       test += (test.empty() ? "" : " || ") + std::string("q0 == ") + piece_const(info, type, by);
     }
-    code.line("// " + names + ": " + path_comment(g.path));
+    code.line("// " + comment(names) + ": " + path_comment(g.path));
     emit_back(code, info, g.path, g.path.legs.size() - 1, "s", test, by);
   }
   for (const auto& [type, i] : forward) {
     const Path& path = info.pieces[type].program[by].paths[i];
-    code.line("// " + info.pieces[type].name + ": " + path_comment(path) + " (walked forwards)");
+    code.line("// " + comment(info.pieces[type].name) + ": " + path_comment(path) + " (walked forwards)");
     code.line("if (pos.count(" + color_name(by) + ", " + std::to_string(type) + ") && interpreter().path_attacks(pos, info().pieces[" +
               std::to_string(type) + "].program[" + color_name(by) + "].paths[" + std::to_string(i) + "], " +
               std::to_string(type) + ", s, " + color_name(by) + ")) return true;");
@@ -428,7 +405,7 @@ std::string info_code(const VariantInfo& info) {
     c.open("{");
     c.line("PieceInfo p;");
     c.line("p.name = " + c_string(p.name) + ";");
-    c.line("p.letter = '" + std::string(1, p.letter) + "';");
+    c.line("p.letter = " + c_string(std::string(1, p.letter)) + "[0];");
     c.line("p.betza = " + c_string(p.betza) + ";");
     c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
@@ -456,9 +433,13 @@ std::string info_code(const VariantInfo& info) {
   return c.str();
 }
 
+// The namespace of a variant's module, inside fairy::gen. Not the bare key: a key that is also
+// the name of a runtime function (is_color, type_of) would hide it in the generated code.
+std::string module_namespace(const std::string& key) { return "v_" + key; }
+
 std::string header_comment(const model::Variant& v, const Options& o) {
-  return "// Code generated by fairygen from " + o.spec_name + ". DO NOT EDIT.\n// Variant '" + v.info.key +
-         "', declared at " + o.spec_name + ":" + std::to_string(v.spec->where.line) + ":" +
+  return "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n// Variant '" +
+         comment(v.info.key) + "', declared at " + comment(o.spec_name) + ":" + std::to_string(v.spec->where.line) + ":" +
          std::to_string(v.spec->where.column) + ".\n";
 }
 
@@ -483,7 +464,8 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
     code.line("const Square from = squares[i];");
     code.open("switch (pos.at(from)) {");
     for (int t = 0; t < int(info.pieces.size()); ++t) {
-      const std::string call = "generate_" + ident(info.pieces[t].name) + "_" + color_lower(c) + "(pos, from, list);";
+      const std::string call =
+          "generate_" + spec::identifier(info.pieces[t].name) + "_" + color_lower(c) + "(pos, from, list);";
       if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
         code.line("case " + piece_const(info, t, c) + ": { const int first = list.size; " + call +
                   " remove_repeats(list, first); break; }");
@@ -505,15 +487,18 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::map<std::string, std::string> values = {
       {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
+                               (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},
       {"key", key},
+      {"namespace", module_namespace(key)},
       {"movegen", movegen_code(v, o)},
       {"info", info_code(v.info)},
       {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
                                                       {"key", key},
+                                                      {"namespace", module_namespace(key)},
                                                       {"kernel_description", kernel.description},
                                                       {"kernel_declaration", kernel.declaration}};
   return {
@@ -526,12 +511,12 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
   std::string includes, entries;
   for (const auto& v : vs) {
     includes += "#include \"" + v.info.key + ".hpp\"\n";
-    const std::string ns = "gen::" + v.info.key;
-    entries += "      {\"" + v.info.key + "\", &" + ns + "::info, [] { return make_engine_for<" + ns + "::Rules>(" + ns +
+    const std::string ns = "gen::" + module_namespace(v.info.key);
+    entries += "      {" + c_string(v.info.key) + ", &" + ns + "::info, [] { return make_engine_for<" + ns + "::Rules>(" + ns +
                "::info()); }},\n";
   }
   return {"registry.cpp", Template::load(o.template_dir + "/registry.cpp.in")
-                              .render({{"spec", o.spec_name}, {"includes", includes}, {"entries", entries}})};
+                              .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
 }
 
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o) {
@@ -539,44 +524,109 @@ std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Opt
   for (const auto& v : vs) {
     for (std::size_t i = 0; i < v.spec->perft.size(); ++i) {
       const spec::PerftSpec& p = v.spec->perft[i];
-      const std::string name = p.name.empty() ? "position" + std::to_string(i + 1) : ident(p.name);
+      const std::string name = spec::identifier(p.name.empty() ? "position" + std::to_string(i + 1) : p.name);
       for (std::size_t d = 0; d < p.counts.size(); ++d) {
         const int depth = int(d) + 1;
         const bool is_slow = p.slow_from && depth >= p.slow_from;
         std::string& out = is_slow ? slow : fast;
-        out += "// " + o.spec_name + ":" + std::to_string(p.where.line) + ": " + p.source + "\n";
+        out += "// " + comment(o.spec_name + ":" + std::to_string(p.where.line) + ": " + p.source) + "\n";
         out += "TEST(Perft_" + v.info.key + ", " + name + "_depth" + std::to_string(depth) + ") {\n";
-        out += "  expect_perft(\"" + v.info.key + "\", " + c_string(p.fen.value) + ", " + std::to_string(depth) + ", " +
+        out += "  expect_perft(" + c_string(v.info.key) + ", " + c_string(p.fen.value) + ", " + std::to_string(depth) + ", " +
                std::to_string(p.counts[d]) + "ull);\n}\n\n";
       }
     }
   }
   const Template t = Template::load(o.template_dir + "/perft_tests.cpp.in");
-  return {{"perft_tests.cpp", t.render({{"spec", o.spec_name}, {"tests", fast}})},
-          {"perft_slow_tests.cpp", t.render({{"spec", o.spec_name}, {"tests", slow}})}};
+  return {{"perft_tests.cpp", t.render({{"spec", comment(o.spec_name)}, {"tests", fast}})},
+          {"perft_slow_tests.cpp", t.render({{"spec", comment(o.spec_name)}, {"tests", slow}})}};
 }
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// The content of a file, or nothing when there is none to read.
+std::optional<std::string> read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
+
+// Writes content to path whole, or throws.
+void write_file(const fs::path& path, const std::string& content) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << content;
+  f.close();
+  if (!f) throw std::runtime_error(path.string() + ": error: cannot write");
+}
+
+// One generated file that differs from what is on disk.
+struct Change {
+  const Output* output;
+  fs::path path, temporary;
+  std::optional<std::string> previous;  // what the file held, if it existed
+};
+
+// Puts back what the first `count` changes replaced (after a later one could not be renamed).
+void roll_back(const std::vector<Change>& changes, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    std::error_code ec;
+    if (!changes[i].previous) {
+      fs::remove(changes[i].path, ec);
+      continue;
+    }
+    try {
+      write_file(changes[i].temporary, *changes[i].previous);
+      fs::rename(changes[i].temporary, changes[i].path, ec);
+    } catch (const std::exception&) {
+    }
+    fs::remove(changes[i].temporary, ec);
+  }
+}
+
+}  // namespace
+
+// All or nothing: every changed file is first written whole to a temporary beside it, and
+// only when all are written are they renamed into place; a failure removes the temporaries
+// (and puts back the files already renamed), so the previous outputs stay as they were.
 std::vector<std::string> write_outputs(const std::vector<Output>& outputs, const std::string& dir, bool check_only) {
-  namespace fs = std::filesystem;
+  std::vector<Change> changes;
   std::vector<std::string> changed;
-  if (!check_only) fs::create_directories(dir);
+  std::set<std::string> names;
   for (const Output& out : outputs) {
+    if (!names.insert(out.name).second)
+      throw std::runtime_error(dir + "/" + out.name + ": error: two generated files have this name");
     const fs::path path = fs::path(dir) / out.name;
-    std::ifstream in(path, std::ios::binary);
-    if (in) {
-      std::stringstream buf;
-      buf << in.rdbuf();
-      if (buf.str() == out.content) continue;
-    }
+    std::optional<std::string> previous = read_file(path);
+    if (previous == out.content) continue;
     changed.push_back(out.name);
-    if (check_only) continue;
-    const fs::path tmp = path.string() + ".tmp";
-    {
-      std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-      f << out.content;
-      if (!f.flush()) throw std::runtime_error(tmp.string() + ": error: cannot write");
+    changes.push_back({&out, path, path.string() + ".tmp", std::move(previous)});
+  }
+  if (check_only || changes.empty()) return changed;
+  fs::create_directories(dir);
+  std::size_t written = 0;
+  const auto remove_temporaries = [&changes](std::size_t from, std::size_t to) {
+    std::error_code ec;
+    for (std::size_t i = from; i < to; ++i)
+      if (fs::is_regular_file(changes[i].temporary, ec)) fs::remove(changes[i].temporary, ec);
+  };
+  try {
+    for (; written < changes.size(); ++written) write_file(changes[written].temporary, changes[written].output->content);
+  } catch (const std::exception& e) {
+    remove_temporaries(0, written + 1);  // the one that failed may exist in part
+    throw std::runtime_error(std::string(e.what()) + "; no generated file was changed");
+  }
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    std::error_code ec;
+    fs::rename(changes[i].temporary, changes[i].path, ec);
+    if (ec) {
+      remove_temporaries(i, changes.size());
+      roll_back(changes, i);
+      throw std::runtime_error(changes[i].path.string() + ": error: cannot replace (" + ec.message() +
+                               "); no generated file was changed");
     }
-    fs::rename(tmp, path);
   }
   return changed;
 }

@@ -29,9 +29,10 @@ std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Opt
 // The C++ of a variant's move generator alone (the body the module template wraps).
 std::string movegen_code(const model::Variant& v, const Options& o);
 
-// Writes each output whose content differs from the file on disk (via a temporary file and a
-// rename). Returns the names written. With check_only, writes nothing and returns the names
-// that are missing or stale.
+// Writes each output whose content differs from the file on disk, all or nothing: every one
+// goes to a temporary file first, and they are renamed into place only when all are written;
+// on a failure it throws and leaves the previous files and no temporaries. Returns the names
+// written. With check_only, writes nothing and returns the names that are missing or stale.
 std::vector<std::string> write_outputs(const std::vector<Output>& outputs, const std::string& dir, bool check_only);
 
 }  // namespace fairygen::emit

@@ -1,5 +1,6 @@
 #include "generator/emit/kernel.hpp"
 
+#include "generator/emit/text.hpp"
 #include "generator/model/coverage.hpp"
 
 namespace fairygen::emit {
@@ -40,8 +41,8 @@ std::string bool_text(bool b) { return b ? "true" : "false"; }
 void add_paths(std::string& out, const model::Variant& v, const Options& o, int type, Color c) {
   const fairy::PieceInfo& p = v.info.pieces[type];
   const spec::Location& where = v.piece_where[type];
-  out += "// " + std::string(1, p.letter) + ", " + color_name(c) + ": XBetza \"" + p.betza + "\", " + o.spec_name + ":" +
-         std::to_string(where.line) + ":" + std::to_string(where.column) + "\n";
+  out += "// " + comment(std::string(1, p.letter) + ", " + color_name(c) + ": XBetza \"" + p.betza + "\", " + o.spec_name + ":" +
+                         std::to_string(where.line) + ":" + std::to_string(where.column)) + "\n";
   out += "inline constexpr bitboard::PathDesc " + paths_name(p, c) + "[] = {\n";
   for (const fairy::Path& path : p.program[c].paths) out += "    " + path_text(path) + ",\n";
   out += "};\n";
@@ -106,7 +107,7 @@ KernelCode kernel_code(const model::Variant& v, const Options& o) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
   KernelCode code;
   if (!coverage.covered) {
-    code.description = "// Bitboard kernel: not covered, " + coverage.reason + "; perft uses the generator above.\n";
+    code.description = "// Bitboard kernel: not covered, " + comment(coverage.reason) + "; perft runs on Rules::generate.\n";
     return code;
   }
   const fairy::Geometry& g = v.info.geo;

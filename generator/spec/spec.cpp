@@ -2,6 +2,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "generator/spec/names.hpp"
+#include "runtime/perft.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <initializer_list>
@@ -10,15 +13,13 @@
 namespace fairygen::spec {
 
 const PieceSpec* SpecFile::find_piece(const std::string& name) const {
-  for (const PieceSpec& p : pieces)
-    if (p.name == name) return &p;
-  return nullptr;
+  const auto it = piece_index.find(name);
+  return it == piece_index.end() ? nullptr : &pieces[it->second];
 }
 
 const VariantSpec* SpecFile::find_variant(const std::string& key) const {
-  for (const VariantSpec& v : variants)
-    if (v.key == key) return &v;
-  return nullptr;
+  const auto it = variant_index.find(key);
+  return it == variant_index.end() ? nullptr : &variants[it->second];
 }
 
 namespace {
@@ -200,9 +201,19 @@ class Loader {
     PerftSpec p;
     p.where = at(n);
     p.fen = str(require(n, "fen", "perft entry"), "fen");
-    if (n["name"]) p.name = scalar(n["name"], "name");
+    p.name_where = p.where;
+    if (n["name"]) {
+      p.name = scalar(n["name"], "name");
+      p.name_where = at(n["name"]);
+      if (const std::string why = name_problem(p.name); !why.empty())
+        fail(n["name"], "perft name '" + shown(p.name) + "' " + why);
+      if (p.name.rfind("DISABLED", 0) == 0) fail(n["name"], "perft name '" + p.name + "' would disable its tests");
+    }
     const YAML::Node counts = require(n, "counts", "perft entry");
     if (!counts.IsSequence() || counts.size() == 0) fail(counts, "counts must be a non-empty list (perft 1, 2, ...)");
+    if (counts.size() > std::size_t(fairy::kMaxPerftDepth))
+      fail(counts, "counts go to depth " + std::to_string(counts.size()) + ": at most " +
+                       std::to_string(fairy::kMaxPerftDepth));
     for (const auto& c : counts) p.counts.push_back(std::uint64_t(integer(c, "perft count", 0, (1LL << 62))));
     // Every count says where it came from: another engine, a published table or a hand count.
     p.source = scalar(require(n, "source", "perft entry"), "source");
@@ -253,8 +264,37 @@ class Loader {
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
       for (const auto& p : perfts) v.perft.push_back(perft(p));
+      check_perft_names(v);
     }
     return v;
+  }
+
+  // Each perft entry names its generated tests (Perft_<key>.<name>_depth<d>; "position<n>"
+  // when unnamed): two that would give the same test name are an error naming both.
+  static void check_perft_names(VariantSpec& v) {
+    std::unordered_map<std::string, std::size_t> seen;
+    for (std::size_t i = 0; i < v.perft.size(); ++i) {
+      PerftSpec& p = v.perft[i];
+      const std::string test = identifier(p.name.empty() ? "position" + std::to_string(i + 1) : p.name);
+      const auto [it, fresh] = seen.emplace(test, i);
+      if (!fresh)
+        throw SpecError(p.name_where, "perft test name '" + test + "' is also that of the entry at " +
+                                          v.perft[it->second].name_where.str());
+    }
+  }
+
+  // Piece names become C++ identifiers (generate_<name>_white, kWhite<CamelName>): two that
+  // would become the same one are an error naming both.
+  void check_identifiers(const SpecFile& out, const PieceSpec& p, std::unordered_map<std::string, std::size_t>& taken,
+                         const YAML::Node& key) const {
+    for (const std::string& id : {"generate_" + identifier(p.name) + "_white", "kWhite" + camel_case(p.name)}) {
+      const auto [it, fresh] = taken.emplace(id, out.pieces.size());
+      if (!fresh) {
+        const PieceSpec& other = out.pieces[it->second];
+        fail(key, "pieces '" + other.name + "' (" + other.where.str() + ") and '" + p.name +
+                      "' would both be named " + id + " in generated C++: rename one");
+      }
+    }
   }
 
   SpecFile file(const YAML::Node& root) const {
@@ -264,19 +304,25 @@ class Loader {
     check_keys(root, {"pieces", "variants"}, "the top level");
     const YAML::Node pieces = require(root, "pieces", "the top level");
     expect_map(pieces, "pieces");
+    std::unordered_map<std::string, std::size_t> identifiers;
     for (const auto& kv : pieces) {
-      const std::string name = kv.first.Scalar();
+      const std::string name = scalar(kv.first, "a piece name");
+      if (const std::string why = name_problem(name); !why.empty())
+        fail(kv.first, "piece name '" + shown(name) + "' " + why);
       if (out.find_piece(name)) fail(kv.first, "piece '" + name + "' is defined twice");
-      out.pieces.push_back(piece(name, kv.first, kv.second));
+      PieceSpec p = piece(name, kv.first, kv.second);
+      check_identifiers(out, p, identifiers, kv.first);
+      out.piece_index.emplace(name, out.pieces.size());
+      out.pieces.push_back(std::move(p));
     }
     const YAML::Node variants = require(root, "variants", "the top level");
     expect_map(variants, "variants");
     for (const auto& kv : variants) {
-      const std::string key = kv.first.Scalar();
+      const std::string key = scalar(kv.first, "a variant key");
       if (out.find_variant(key)) fail(kv.first, "variant '" + key + "' is defined twice");
-      for (char ch : key)
-        if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'))
-          fail(kv.first, "variant key '" + key + "' may use only a-z, 0-9 and _");
+      if (const std::string why = key_problem(key); !why.empty())
+        fail(kv.first, "variant key '" + shown(key) + "' " + why);
+      out.variant_index.emplace(key, out.variants.size());
       out.variants.push_back(variant(key, kv.first, kv.second));
     }
     return out;

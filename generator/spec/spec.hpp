@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fairygen::spec {
@@ -98,6 +99,7 @@ struct TurnSpec {
 struct PerftSpec {
   Location where;
   std::string name;
+  Location name_where;  // where `name` is written (the entry, when it has none)
   Located<std::string> fen;  // "start" or a FEN
   std::vector<std::uint64_t> counts;  // counts[d-1] = perft(d)
   std::string source;
@@ -123,6 +125,8 @@ struct SpecFile {
   std::string path;
   std::vector<PieceSpec> pieces;      // catalogue, in file order
   std::vector<VariantSpec> variants;  // in file order
+  // Name -> index into pieces / variants: lookups stay constant-time in a large catalogue.
+  std::unordered_map<std::string, std::size_t> piece_index, variant_index;
 
   const PieceSpec* find_piece(const std::string& name) const;
   const VariantSpec* find_variant(const std::string& key) const;

@@ -8,6 +8,7 @@
 
 #include "runtime/bitboard/legal.hpp"
 #include "runtime/bitboard/make.hpp"
+#include "runtime/perft.hpp"
 
 namespace fairy::bitboard {
 
@@ -69,7 +70,9 @@ struct Expander {
   }
 
  private:
-  void child(const Board<D>& next) { nodes += perft<D, ~us>(next, depth); }
+  void child(const Board<D>& next) {
+    if (!perft_interrupted) nodes += perft<D, ~us>(next, depth);  // Ctrl-C: a partial count
+  }
 };
 
 template <class D, Color us>

@@ -6,6 +6,8 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <ctime>
+#include <csignal>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -58,30 +60,50 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// CPU time of this process so far (unlike wall time, not inflated when other processes share the cores).
+double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
+
+void interrupt_perft(int) { perft_interrupted = 1; }
+
+// Ctrl-C ends a perft at once; what was counted is then reported as partial.
+constexpr int kInterruptedExit = 128 + SIGINT;
+
+int report_interrupted(const std::string& key, int depth, std::uint64_t nodes, double secs) {
+  std::fflush(stdout);
+  fmt::print(stderr, "fairy: interrupted: partial count {} nodes after {:.3f} s ({} perft {} not finished)\n", nodes,
+             secs, key, depth);
+  return kInterruptedExit;
+}
+
 int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide, bool turns,
               const std::string& spec, bool interpret) {
   const auto engine = open_engine(key, spec, interpret);
   Position pos(engine->variant());
   set_position(pos, fen);
+  if (turns && divide) throw UsageError("--turns and --divide cannot be combined");
+  std::signal(SIGINT, interrupt_perft);
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = cpu_seconds();
   std::uint64_t nodes = 0;
   if (turns) {
-    if (divide) throw UsageError("--turns and --divide cannot be combined");
     nodes = engine->perft_turns(pos, depth);
   } else if (divide) {
-    for (const auto& [move, count] : engine->divide(pos, depth)) {
-      fmt::print("{}: {}\n", to_uci(pos, move), count);
-      nodes += count;
+    const auto counts = engine->divide(pos, depth);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      nodes += counts[i].second;
+      const bool partial = perft_interrupted && i + 1 == counts.size();
+      if (!partial) fmt::print("{}: {}\n", to_uci(pos, counts[i].first), counts[i].second);
     }
-    fmt::print("\n");
+    if (!perft_interrupted) fmt::print("\n");
   } else {
     nodes = engine->perft(pos, depth);
   }
-  const double secs = seconds_since(t0);
+  const double secs = seconds_since(t0), cpu = cpu_seconds() - cpu0;
+  if (perft_interrupted) return report_interrupted(key, depth, nodes, secs);
   fmt::print("Nodes searched: {}\n", nodes);
   std::fflush(stdout);
-  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s)\n", key, depth, nodes, secs,
-             secs > 0 ? double(nodes) / secs : 0.0);
+  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s), cpu {:.3f} s\n", key, depth, nodes, secs,
+             secs > 0 ? double(nodes) / secs : 0.0, cpu);
   return 0;
 }
 
@@ -96,6 +118,8 @@ int run_list() {
 
 // The start-position perft of each variant at a depth that keeps the run short.
 int run_bench(const std::vector<std::string>& keys, int depth) {
+  for (const auto& k : keys)
+    if (!find_compiled(k)) throw UsageError("unknown variant '" + k + "' (known: " + known_keys() + ")");
   fmt::print("{:<12} {:>5} {:>14} {:>9} {:>14}\n", "variant", "depth", "nodes", "seconds", "nodes/s");
   std::uint64_t total = 0;
   double total_secs = 0;
@@ -116,8 +140,6 @@ int run_bench(const std::vector<std::string>& keys, int depth) {
   }
   fmt::print("{:<12} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", "total", "", total, total_secs,
              total_secs > 0 ? total / total_secs : 0.0);
-  for (const auto& k : keys)
-    if (!find_compiled(k)) throw UsageError("unknown variant '" + k + "' (known: " + known_keys() + ")");
   return 0;
 }
 
@@ -135,7 +157,9 @@ int main(int argc, char** argv) {
   std::optional<std::string> fen;
   bool divide = false, interpret = false, turns = false;
   perft->add_option("variant", key, "variant key (see 'fairy list')")->required();
-  perft->add_option("depth", depth, "depth in plies (1-30)")->required()->check(CLI::Range(1, 30));
+  perft->add_option("depth", depth, "depth in plies (1-" + std::to_string(kMaxPerftDepth) + "; Ctrl-C stops early)")
+      ->required()
+      ->check(CLI::Range(1, kMaxPerftDepth));
   perft->add_option("--fen", fen, "start from this FEN instead of the start position");
   perft->add_flag("--divide", divide, "one line per root move, like Fairy-Stockfish's go perft");
   perft->add_flag("--turns", turns, "DEPTH counts whole turns, not moves (multi-move turns; a pass is a move)");
@@ -146,7 +170,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> bench_keys;
   int bench_depth = 0;
   bench->add_option("variants", bench_keys, "only these variants");
-  bench->add_option("--depth", bench_depth, "depth for all (default: by board size)")->check(CLI::Range(1, 30));
+  bench->add_option("--depth", bench_depth, "depth for all (default: by board size)")
+      ->check(CLI::Range(1, kMaxPerftDepth));
 
   auto* explain = app.add_subcommand("explain", "show the squares a piece written in XBetza reaches");
   std::string betza, board = "9x9", at, obstacles, enemies;

@@ -1,0 +1,77 @@
+#include "generator/spec/names.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace fairygen::spec {
+
+namespace {
+
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A key becomes KEY.hpp and KEY.cpp beside these.
+constexpr std::array<std::string_view, 3> kOwnFiles = {"registry", "perft_tests", "perft_slow_tests"};
+
+std::string length_problem(const std::string& name) {
+  if (name.empty()) return "is empty";
+  if (name.size() > kMaxNameLength)
+    return "is " + std::to_string(name.size()) + " characters long (at most " + std::to_string(kMaxNameLength) + ")";
+  if (!is_letter(name[0])) return "must start with a letter";
+  return "";
+}
+
+}  // namespace
+
+std::string name_problem(const std::string& name) {
+  if (std::string why = length_problem(name); !why.empty()) return why;
+  for (char c : name)
+    if (!is_letter(c) && !is_digit(c) && c != '_' && c != '-')
+      return "may use only letters, digits, '_' and '-'";
+  return "";
+}
+
+std::string key_problem(const std::string& key) {
+  if (std::string why = length_problem(key); !why.empty()) return why;
+  for (char c : key)
+    if (!(c >= 'a' && c <= 'z') && !is_digit(c) && c != '_') return "may use only a-z, 0-9 and _";
+  if (std::find(kOwnFiles.begin(), kOwnFiles.end(), key) != kOwnFiles.end())
+    return "names a file fairygen writes itself (" + key + ".cpp)";
+  return "";
+}
+
+std::string shown(const std::string& name) {
+  static const char* const kHex = "0123456789abcdef";
+  std::string out;
+  for (const char ch : name) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (ch == '\n') out += "\\n";
+    else if (ch == '\t') out += "\\t";
+    else if (byte < 0x20 || byte > 0x7e) out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
+    else out += ch;
+  }
+  return out;
+}
+
+std::string identifier(const std::string& name) {
+  std::string out = name;
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
+}
+
+std::string camel_case(const std::string& name) {
+  std::string out;
+  bool up = true;
+  for (char ch : name) {
+    if (ch == '_' || ch == '-') {
+      up = true;
+      continue;
+    }
+    out += up && ch >= 'a' && ch <= 'z' ? char(ch - 'a' + 'A') : ch;
+    up = false;
+  }
+  return out;
+}
+
+}  // namespace fairygen::spec

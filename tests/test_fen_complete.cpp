@@ -1,0 +1,150 @@
+// The FEN holds the whole position: in every compiled variant, along seeded random games (the
+// mover biased towards drops, promotions, e.p. and captures, so that they happen), a position
+// written as FEN and read back gives the same FEN and the same Zobrist key, the same legal moves,
+// and each of them leads to the same position (FEN and key) in both. The last part sees state
+// that decides no legal move now but the position after the next one (a pending exchange).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "generator/spec/spec.hpp"
+#include "runtime/registry.hpp"
+#include "runtime/uci.hpp"
+
+namespace {
+
+using namespace fairy;
+
+// Each legal move with the FEN and key it leads to, sorted.
+std::vector<std::tuple<std::string, std::string, std::uint64_t>> successors(const Engine& engine, Position& pos) {
+  MoveList moves;
+  engine.legal_moves(pos, moves);
+  std::vector<std::tuple<std::string, std::string, std::uint64_t>> out;
+  for (const Move& m : moves) {
+    const std::string name = to_uci(pos, m);
+    pos.make(m);
+    out.emplace_back(name, pos.fen(), pos.key());
+    pos.unmake();
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// What the random mover prefers: the moves whose FEN consequences are rarest.
+int weight(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::Drop || m.promo || m.kind == MoveKind::EnPassant) return 60;
+  if (m.kind == MoveKind::Pass) return 1;
+  std::array<Square, Position::kMaxEp> ep{};
+  if (pos.usable_ep_squares(m, ep)) return 60;
+  if (m.kind == MoveKind::Locust || is_color(pos.at(m.to), ~pos.side_to_move())) return 15;
+  const VariantInfo& v = pos.variant();
+  const Piece p = pos.at(m.from);
+  const bool forward = v.geo.relative_rank(m.to, color_of(p)) > v.geo.relative_rank(m.from, color_of(p));
+  if (forward && (v.promotion_rule[type_of(p)] >= 0 || v.pieces[type_of(p)].ep_victim)) return 6;
+  return 1;
+}
+
+struct Seen {
+  int positions = 0, later_phases = 0, ep = 0, ep_later = 0, exchanges = 0, chains = 0, drops = 0, promotions = 0;
+};
+
+void check_position(const Engine& engine, Position& pos, Seen& seen) {
+  const std::string fen = pos.fen();
+  Position back(engine.variant());
+  try {
+    back.set_fen(fen);
+  } catch (const FenError& e) {
+    FAIL() << engine.variant().key << ": its own FEN does not read back: " << fen << ": " << e.what() << " (column "
+           << e.column << ")";
+  }
+  EXPECT_EQ(back.fen(), fen);
+  EXPECT_EQ(back.key(), pos.key()) << fen;
+  const auto want = successors(engine, pos), got = successors(engine, back);
+  std::vector<std::tuple<std::string, std::string, std::uint64_t>> differ;
+  std::set_symmetric_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(differ));
+  if (!differ.empty()) {
+    const auto& [move, after, key] = differ.front();
+    ADD_FAILURE() << engine.variant().key << ": " << fen << " read back differs in " << differ.size()
+                  << " successors, e.g. " << move << " -> " << after << " (key " << key << ")";
+  }
+  ++seen.positions;
+  seen.later_phases += pos.phase() > 0;
+  seen.ep += pos.ep_count() > 0;
+  seen.ep_later += pos.ep_count() > 0 && pos.phase() > 0;
+  seen.exchanges += pos.exchange_square() != kNoSquare;
+  seen.chains += pos.exchange_credited();
+}
+
+// The start position and the variant's perft positions in variants.yaml (constructed to reach
+// rare states: e.p. in a drop phase, pending exchanges, ...).
+std::vector<std::string> start_fens(const VariantInfo& v) {
+  std::vector<std::string> out{v.start_fen};
+  const fairygen::spec::SpecFile spec = fairygen::spec::load(FAIRY_SPEC_PATH);
+  const fairygen::spec::VariantSpec* spec_variant = spec.find_variant(v.key);
+  if (!spec_variant) return out;
+  for (const auto& p : spec_variant->perft)
+    if (p.fen.value != "start" && std::find(out.begin(), out.end(), p.fen.value) == out.end()) out.push_back(p.fen.value);
+  return out;
+}
+
+// Plays seeded random games, one from each start FEN in turn, checking every position on the way.
+Seen play_games(const Engine& engine, int total_plies, int max_game_plies) {
+  Seen seen;
+  Position pos(engine.variant());
+  const std::vector<std::string> starts = start_fens(engine.variant());
+  for (std::uint64_t game = 0; seen.positions < total_plies || game < starts.size(); ++game) {
+    std::mt19937_64 rng(game);
+    pos.set_fen(starts[game % starts.size()]);
+    for (int ply = 0; ply < max_game_plies; ++ply) {
+      check_position(engine, pos, seen);
+      if (::testing::Test::HasFatalFailure()) return seen;
+      MoveList moves;
+      engine.legal_moves(pos, moves);
+      if (moves.size == 0) break;
+      std::vector<int> weights;
+      for (const Move& m : moves) weights.push_back(weight(pos, m));
+      const Move m = moves[std::discrete_distribution<int>(weights.begin(), weights.end())(rng)];
+      seen.drops += m.kind == MoveKind::Drop;
+      seen.promotions += m.promo != 0;
+      pos.make(m);
+    }
+  }
+  return seen;
+}
+
+class FenHoldsThePosition : public ::testing::TestWithParam<const CompiledVariant*> {};
+
+TEST_P(FenHoldsThePosition, AlongRandomGames) {
+  const CompiledVariant& cv = *GetParam();
+  const auto engine = cv.engine();
+  const VariantInfo& v = engine->variant();
+  const Seen seen = play_games(*engine, 1000, 160);
+  ASSERT_GE(seen.positions, 1000);
+  if (v.drops.enabled) {
+    EXPECT_GT(seen.drops, 0);
+    EXPECT_GT(seen.exchanges, 0);
+    EXPECT_GT(seen.chains, 0) << "no position inside a chain of recaptures";
+    EXPECT_GT(seen.ep_later, 0) << "no drop phase after a double step";
+  }
+  if (!v.promotions.empty()) EXPECT_GT(seen.promotions, 0);
+  if (v.drops.enabled || v.turn.moves > 1) EXPECT_GT(seen.later_phases, 0);
+  const bool has_ep = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceInfo& p) { return p.ep_victim; });
+  if (has_ep) EXPECT_GT(seen.ep, 0) << "no position with an e.p. square";
+}
+
+std::vector<const CompiledVariant*> all_variants() {
+  std::vector<const CompiledVariant*> out;
+  for (const CompiledVariant& cv : compiled_variants()) out.push_back(&cv);
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, FenHoldsThePosition, ::testing::ValuesIn(all_variants()),
+                         [](const auto& info) { return std::string(info.param->key); });
+
+}  // namespace
