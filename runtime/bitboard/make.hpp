@@ -2,9 +2,6 @@
 // e.p. squares (the parts a move count can observe).
 #pragma once
 
-#include <cstdlib>
-#include <numeric>
-
 #include "runtime/bitboard/board.hpp"
 
 namespace fairy::bitboard {
@@ -106,11 +103,9 @@ struct Make {
   // it passed (Position::usable_ep_squares keeps only those an enemy could take on, which
   // yields the same moves).
   static void leave_ep_squares(Board<D>& n, int from, int to) {
-    const int dx = G::file_of(to) - G::file_of(from), dy = G::rank_of(to) - G::rank_of(from);
-    if (std::abs(dx) < 2 && std::abs(dy) < 2) return;  // a single step passes nothing
-    const int steps = std::gcd(std::abs(dx), std::abs(dy));
-    if (steps < 2 || steps - 1 > Position::kMaxEp || std::abs(dx) / steps > 1 || std::abs(dy) / steps > 1) return;
-    for (int k = 1; k < steps; ++k) n.ep |= bit<B>(G::square(G::file_of(from) + k * dx / steps, G::rank_of(from) + k * dy / steps));
+    const B passed = G::between(from, to);  // empty unless along a queen line, two squares or more
+    if (!passed || popcount(passed) > Position::kMaxEp) return;
+    n.ep = passed;
     n.ep_victim = std::uint8_t(to);
   }
 };
