@@ -3,6 +3,7 @@
 // request (a perft, a move list), never per move.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -26,15 +27,28 @@ class Engine {
   virtual bool attacked(const Position& pos, Square s, Color by) const = 0;
 };
 
+// A rules type with its own perft (a generated module on the bitboard kernel, runtime/bitboard/).
+template <class R>
+concept HasOwnPerft = requires(const Position& pos, int depth) {
+  { R::perft(pos, depth) } -> std::same_as<std::uint64_t>;
+};
+
 template <class R>
 class EngineFor : public Engine {
  public:
   EngineFor(const VariantInfo& info, R rules) : info_(&info), rules_(std::move(rules)) {}
   const VariantInfo& variant() const override { return *info_; }
-  std::uint64_t perft(Position& pos, int depth) const override { return fairy::perft(pos, rules_, depth); }
+  std::uint64_t perft(Position& pos, int depth) const override {
+    if constexpr (HasOwnPerft<R>)
+      return R::perft(pos, depth);
+    else
+      return fairy::perft(pos, rules_, depth);
+  }
   std::uint64_t perft_turns(Position& pos, int turns) const override { return fairy::perft_turns(pos, rules_, turns); }
+  // The root moves come from the move generator (so they print alike), the counts below them
+  // from perft().
   std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
-    return perft_divide(pos, rules_, depth);
+    return perft_divide(pos, rules_, depth, [this](Position& p, int d) { return perft(p, d); });
   }
   void legal_moves(Position& pos, MoveList& out) const override { generate_legal(pos, rules_, out); }
   void pseudo_moves(const Position& pos, MoveList& out) const override {

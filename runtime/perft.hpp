@@ -62,19 +62,21 @@ std::uint64_t perft_turns(Position& pos, const R& rules, int turns) {
   return nodes;
 }
 
-// Per-root-move counts, in generation order. When interrupted, the last count is partial.
-template <class R>
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, const R& rules, int depth) {
+// Per-root-move counts, in generation order; count(pos, depth) counts below each root move.
+// When interrupted, the last count is partial.
+template <class R, class Count>
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, const R& rules, int depth, Count count) {
   std::vector<std::pair<Move, std::uint64_t>> out;
   MoveList list;
   generate_legal(pos, rules, list);
   for (const Move& m : list) {
     if (perft_interrupted) break;
     pos.make(m);
-    out.emplace_back(m, depth <= 1 ? 1 : perft(pos, rules, depth - 1));
+    out.emplace_back(m, depth <= 1 ? 1 : count(pos, depth - 1));
     pos.unmake();
   }
   return out;
 }
+
 
 }  // namespace fairy

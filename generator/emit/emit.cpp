@@ -10,7 +10,9 @@
 #include <sstream>
 #include <system_error>
 
+#include "generator/emit/kernel.hpp"
 #include "generator/emit/template.hpp"
+#include "generator/emit/text.hpp"
 #include "generator/spec/names.hpp"
 
 namespace fairygen::emit {
@@ -55,41 +57,6 @@ std::string color_lower(Color c) { return c == fairy::White ? "white" : "black";
 
 std::string piece_const(const VariantInfo& info, int type, Color c) {
   return "k" + color_name(c) + spec::camel_case(info.pieces[type].name);
-}
-
-// Text from the spec (or the command line) as a C++ string literal: quotes and backslashes
-// escaped, anything outside printable ASCII as an octal escape.
-std::string c_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto byte = static_cast<unsigned char>(ch);
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (byte < 0x20 || byte > 0x7e) {
-      out += '\\';
-      for (int shift : {6, 3, 0}) out += char('0' + ((byte >> shift) & 7));
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
-
-// Text from the spec (or the command line) as the body of a comment: always one line (line
-// breaks and tabs become spaces, other bytes outside printable ASCII '?'), no '\\' that could
-// splice the next line into a // comment, and no "*/" that could end a /* comment.
-std::string comment(const std::string& s) {
-  std::string out;
-  for (const char ch : s) {
-    const auto byte = static_cast<unsigned char>(ch);
-    if (ch == '\n' || ch == '\r' || ch == '\t') out += ' ';
-    else if (byte < 0x20 || byte > 0x7e) out += '?';
-    else if (ch == '\\') out += '/';
-    else if (ch == '/' && !out.empty() && out.back() == '*') out += " /";
-    else out += ch;
-  }
-  return out;
 }
 
 std::string offset_expr(int off) { return off < 0 ? " - " + std::to_string(-off) : " + " + std::to_string(off); }
@@ -516,6 +483,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::string key = v.info.key;
+  const KernelCode kernel = kernel_code(v, o);
   const std::map<std::string, std::string> values = {
       {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
@@ -526,9 +494,13 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
       {"namespace", module_namespace(key)},
       {"movegen", movegen_code(v, o)},
       {"info", info_code(v.info)},
+      {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
   };
-  const std::map<std::string, std::string> hvalues = {
-      {"header", header_comment(v, o)}, {"key", key}, {"namespace", module_namespace(key)}};
+  const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
+                                                      {"key", key},
+                                                      {"namespace", module_namespace(key)},
+                                                      {"kernel_description", kernel.description},
+                                                      {"kernel_declaration", kernel.declaration}};
   return {
       {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
       {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},

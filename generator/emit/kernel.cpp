@@ -1,0 +1,133 @@
+#include "generator/emit/kernel.hpp"
+
+#include "generator/emit/text.hpp"
+#include "generator/model/coverage.hpp"
+
+namespace fairygen::emit {
+
+namespace {
+
+using fairy::Color;
+
+std::string mode_text(std::uint8_t mode) {
+  std::string out;
+  for (const auto& [bit, name] : {std::pair{fairy::kMove, "kMove"}, std::pair{fairy::kCapture, "kCapture"},
+                                  std::pair{fairy::kEnPassant, "kEnPassant"}})
+    if (mode & bit) out += (out.empty() ? "" : " | ") + std::string(name);
+  return out;
+}
+
+std::string leg_text(const fairy::Leg& l) {
+  return "Leg{.dx = " + std::to_string(l.dx) + ", .dy = " + std::to_string(l.dy) + ", .range = " +
+         std::to_string(l.range) + ", .mode = " + mode_text(l.mode) + "}";
+}
+
+std::string path_text(const fairy::Path& p) {
+  std::string legs;
+  for (const fairy::Leg& l : p.legs) legs += (legs.empty() ? "" : ", ") + leg_text(l);
+  std::string out = "{.legs = {" + legs + "}";
+  if (p.legs.size() != 1) out += ", .leg_count = " + std::to_string(p.legs.size());
+  if (p.virgin_only) out += ", .virgin_only = true";
+  return out + "}";
+}
+
+std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
+
+// kWhiteK, kBlackP: the paths of a piece, named by its FEN letter (unique in a variant).
+std::string paths_name(const fairy::PieceInfo& p, Color c) { return "k" + color_name(c) + p.letter; }
+
+std::string bool_text(bool b) { return b ? "true" : "false"; }
+
+void add_paths(std::string& out, const model::Variant& v, const Options& o, int type, Color c) {
+  const fairy::PieceInfo& p = v.info.pieces[type];
+  const spec::Location& where = v.piece_where[type];
+  out += "// " + comment(std::string(1, p.letter) + ", " + color_name(c) + ": XBetza \"" + p.betza + "\", " + o.spec_name + ":" +
+                         std::to_string(where.line) + ":" + std::to_string(where.column)) + "\n";
+  out += "inline constexpr bitboard::PathDesc " + paths_name(p, c) + "[] = {\n";
+  for (const fairy::Path& path : p.program[c].paths) out += "    " + path_text(path) + ",\n";
+  out += "};\n";
+}
+
+std::string promotion_arrays(const fairy::VariantInfo& info) {
+  std::string out;
+  for (std::size_t r = 0; r < info.promotions.size(); ++r) {
+    const fairy::PromotionRule& rule = info.promotions[r];
+    std::string pieces, targets;
+    for (int t : rule.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
+    for (const fairy::PromotionTarget& t : rule.to)
+      targets += "    {.type = " + std::to_string(t.type) + ", .depth = " + std::to_string(t.depth) +
+                 ", .recoup = " + bool_text(t.recoup) + "},  // " + info.pieces[t.type].letter + "\n";
+    out += "inline constexpr int kPromotion" + std::to_string(r) + "Pieces[] = {" + pieces + "};\n";
+    out += "inline constexpr PromotionTarget kPromotion" + std::to_string(r) + "Targets[] = {\n" + targets + "};\n";
+  }
+  return out;
+}
+
+std::string description_struct(const model::Variant& v, int word_bits) {
+  const fairy::VariantInfo& info = v.info;
+  const fairy::Geometry& g = info.geo;
+  const int squares = g.files * g.ranks;
+  std::string out = "struct Description {\n";
+  out += std::string("  using Word = ") + (word_bits == 64 ? "std::uint64_t" : "bitboard::u128") + ";\n";
+  out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
+  out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
+  out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
+  for (const fairy::PieceInfo& p : info.pieces)
+    out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
+           ", .ep_victim = " + bool_text(p.ep_victim) + ", .paths = {" + paths_name(p, fairy::White) + ", " +
+           paths_name(p, fairy::Black) + "}},\n";
+  out += "  }};\n";
+  const fairy::CastlingRule& castling = info.castling;
+  out += "  static constexpr bitboard::CastlingDesc castling = {.enabled = " + bool_text(castling.enabled);
+  if (castling.enabled)
+    out += ", .king_steps = " + std::to_string(castling.king_steps) + ", .partner = " + std::to_string(castling.partner);
+  out += "};\n";
+  out += "  static constexpr std::array<bitboard::PromotionDesc, " + std::to_string(info.promotions.size()) +
+         "> promotions = {{\n";
+  for (std::size_t r = 0; r < info.promotions.size(); ++r) {
+    const std::string n = std::to_string(r);
+    out += "      {.pieces = kPromotion" + n + "Pieces, .zone = " + std::to_string(info.promotions[r].zone) +
+           ", .mandatory = " + std::to_string(info.promotions[r].mandatory) + ", .to = kPromotion" + n + "Targets},\n";
+  }
+  out += "  }};\n";
+  out += "  // The start position by square (rank * files + file): 0 empty, else 1 + type + 64 * colour.\n";
+  out += "  static constexpr std::array<Piece, " + std::to_string(squares) + "> start_board = {\n";
+  for (int r = 0; r < g.ranks; ++r) {
+    out += "     ";
+    for (int f = 0; f < g.files; ++f) out += " " + std::to_string(info.start_board[g.square(f, r)]) + ",";
+    out += "  // rank " + std::to_string(r + 1) + "\n";
+  }
+  out += "  };\n};\n";
+  return out;
+}
+
+}  // namespace
+
+KernelCode kernel_code(const model::Variant& v, const Options& o) {
+  const model::KernelCoverage coverage = model::kernel_coverage(v.info);
+  KernelCode code;
+  if (!coverage.covered) {
+    code.description = "// Bitboard kernel: not covered, " + comment(coverage.reason) + "; perft runs on Rules::generate.\n";
+    return code;
+  }
+  const fairy::Geometry& g = v.info.geo;
+  std::string& d = code.description;
+  d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
+      std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
+      "-bit word. The variant as constexpr data,\n// from the same compiled XBetza paths as the move generator.\n";
+  d += "namespace kernel {\n\n";
+  for (Color c : {fairy::White, fairy::Black})
+    for (int t = 0; t < int(v.info.pieces.size()); ++t) add_paths(d, v, o, t, c);
+  d += promotion_arrays(v.info);
+  d += "\n" + description_struct(v, coverage.word_bits) + "\n}  // namespace kernel\n";
+  code.declaration = "  // Perft on the bitboard kernel.\n  static std::uint64_t perft(const Position& pos, int depth);\n";
+  code.definition =
+      "std::uint64_t Rules::perft(const Position& pos, int depth) {\n"
+      "  if (const auto nodes = bitboard::perft<kernel::Description>(pos, depth)) return *nodes;\n"
+      "  Position copy = pos;  // a board with holes: the move generator above\n"
+      "  return fairy::perft(copy, Rules{}, depth);\n"
+      "}\n";
+  return code;
+}
+
+}  // namespace fairygen::emit

@@ -1,0 +1,50 @@
+#include "generator/model/coverage.hpp"
+
+#include "runtime/bitboard/shapes.hpp"
+
+namespace fairygen::model {
+
+namespace {
+
+// Why the kernel cannot run this piece, or "" when it can.
+std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
+  const fairy::PieceInfo& p = info.pieces[type];
+  if (p.safe_passage) return "piece '" + p.name + "' needs safe passage";
+  const bool promotes = info.promotion_rule[type] >= 0;
+  for (const fairy::PieceProgram& program : p.program)
+    for (const fairy::Path& path : program.paths) {
+      const std::string where = "piece '" + p.name + "' (XBetza " + p.betza + ")";
+      if (fairy::bitboard::shape_of(path.legs, path.virgin_only) == fairy::bitboard::PathShape::Uncovered)
+        return where + " has a move that is not a leap, a queen-line slide or a lame leap";
+      if (path.phases != fairy::kAllPhases) return where + " has a move limited to some turn phases";
+      if (promotes && !path.promotes) return where + " has a move that never promotes";
+    }
+  return "";
+}
+
+}  // namespace
+
+KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
+  KernelCoverage out;
+  const int squares = info.geo.files * info.geo.ranks;
+  auto refuse = [&out](std::string reason) {
+    out.reason = std::move(reason);
+    return out;
+  };
+  if (squares > 128) return refuse("the board has " + std::to_string(squares) + " squares (at most 128)");
+  if (info.drops.enabled) return refuse("it has drops");
+  if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
+  if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
+  for (int t = 0; t < int(info.pieces.size()); ++t)
+    if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);
+  for (const fairy::PromotionRule& rule : info.promotions) {
+    if (rule.from_reserve) return refuse("it promotes from the reserve");
+    for (const fairy::PromotionTarget& target : rule.to)
+      if (info.pieces[target.type].royal) return refuse("it promotes to a royal piece");
+  }
+  out.covered = true;
+  out.word_bits = squares <= 64 ? 64 : 128;
+  return out;
+}
+
+}  // namespace fairygen::model

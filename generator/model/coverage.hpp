@@ -1,0 +1,29 @@
+// Which variants the bitboard kernel (runtime/bitboard/) runs, decided when fairygen lowers a
+// variant. A variant is covered when
+// - its board has at most 128 squares (a 64-bit word up to 64 squares, else a 128-bit one);
+// - every path of every piece has a shape the kernel knows (runtime/bitboard/shapes.hpp): a
+//   leap along any vector (m, c, e, but not m and e in one leg), a slide along one of the eight
+//   queen directions (m, c; unlimited or limited range; not only for an unmoved piece), or a
+//   lame leap of unit steps to a move-only landing (fmnD); each may be `i` (virgin only) except
+//   slides; no path is limited to some turn phases or barred from promoting;
+// - castling and promotion are as the model has them, promotion never to a royal piece nor from
+//   the reserve;
+// - it has no drops, no turns of several moves, no brouhaha squares, no safe-passage pieces.
+// Everything else keeps the mailbox generator (perft included).
+#pragma once
+
+#include <string>
+
+#include "runtime/variant_info.hpp"
+
+namespace fairygen::model {
+
+struct KernelCoverage {
+  bool covered = false;
+  int word_bits = 0;   // 64 or 128 when covered
+  std::string reason;  // why not, when not covered
+};
+
+KernelCoverage kernel_coverage(const fairy::VariantInfo& info);
+
+}  // namespace fairygen::model

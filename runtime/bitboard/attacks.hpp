@@ -1,0 +1,129 @@
+// Which of colour c's pieces attack a square: the capturing leaps of all c's piece types,
+// reversed, and their capturing slides, looked up from the square. Types that capture alike
+// share one group, so one lookup serves them all: Rook, Queen and Chancellor are one
+// orthogonal slider group, Knight, Archbishop and Chancellor one knight-leap group.
+#pragma once
+
+#include <array>
+
+#include "runtime/bitboard/pieces.hpp"
+
+namespace fairy::bitboard {
+
+template <class D, Color c>
+struct Attackers {
+  using V = Variant<D>;
+  using G = typename V::G;
+  using B = typename V::B;
+  using S = Sliders<G>;
+
+  struct LeapGroup {
+    TypeSet types = 0;
+    int first = 0;  // a type of the group, whose capturing leaps are the group's
+  };
+  struct SlideAttackGroup {
+    SlideGroup slide;  // mode is kCapture
+    TypeSet types = 0;
+  };
+  struct Groups {
+    std::array<LeapGroup, kMaxPieceTypes> leap{};
+    int leaps = 0;
+    std::array<SlideAttackGroup, 2 * kDirections * kMaxPieceTypes> slide{};
+    int slides = 0;
+    TypeSet virgin_leapers = 0;  // types with capturing leaps only an unmoved piece may make
+  };
+
+  static constexpr Groups groups = [] {
+    Groups out;
+    for (int t = 0; t < V::types; ++t) {
+      const std::span<const PathDesc> paths = D::pieces[t].paths[c];
+      const SquareTable<G> leaps = leap_table<G>(paths, kCapture, false);
+      if (any<G>(leaps)) {
+        int g = 0;
+        while (g < out.leaps && leap_table<G>(D::pieces[out.leap[g].first].paths[c], kCapture, false) != leaps) ++g;
+        if (g == out.leaps) out.leap[out.leaps++].first = t;
+        out.leap[g].types |= TypeSet(1) << t;
+      }
+      if (any<G>(leap_table<G>(paths, kCapture, true))) out.virgin_leapers |= TypeSet(1) << t;
+      const SlideGroups slides = slide_groups(paths);
+      for (int i = 0; i < slides.count; ++i) {
+        if (!(slides.group[i].mode & kCapture)) continue;
+        SlideGroup key = slides.group[i];
+        key.mode = kCapture;
+        int g = 0;
+        while (g < out.slides && !(out.slide[g].slide == key)) ++g;
+        if (g == out.slides) out.slide[out.slides++].slide = key;
+        out.slide[g].types |= TypeSet(1) << t;
+      }
+    }
+    return out;
+  }();
+
+  // reversed_leaps[g][s]: where group g's pieces can stand to capture on s by a leap.
+  static constexpr auto reversed_leaps = [] {
+    std::array<SquareTable<G>, groups.leaps> out{};
+    for (int g = 0; g < groups.leaps; ++g)
+      out[g] = reversed<G>(leap_table<G>(D::pieces[groups.leap[g].first].paths[c], kCapture, false));
+    return out;
+  }();
+  template <int t>
+  static constexpr SquareTable<G> reversed_virgin_leaps = reversed<G>(PieceMoves<D, t, c>::virgin_capture);
+  // slide_sources[g][s]: where group g's sliders can stand to reach s on an empty board.
+  static constexpr auto slide_sources = [] {
+    std::array<SquareTable<G>, groups.slides> out{};
+    for (int g = 0; g < groups.slides; ++g) out[g] = slide_span_table<G>(groups.slide[g].slide, true);
+    return out;
+  }();
+
+  // c's pieces attacking s by a leap.
+  static B leapers(const Board<D>& b, int s) {
+    B a = 0;
+    for_each_index<groups.leaps>([&](auto g) {
+      a |= reversed_leaps[g][s] & b.template of_types<groups.leap[g].types>(c);
+    });
+    if constexpr (groups.virgin_leapers != 0)
+      for_each_index<V::types>([&](auto t) {
+        if constexpr ((groups.virgin_leapers >> t) & 1)
+          a |= reversed_virgin_leaps<t>[s] & b.template virgin_pieces<t>(c);
+      });
+    return a;
+  }
+
+  static constexpr bool uses_line(int line) {
+    for (int g = 0; g < groups.slides; ++g)
+      if (groups.slide[g].slide.line == line) return true;
+    return false;
+  }
+
+  // c's pieces attacking s by a slide, with `occupied` as the blockers.
+  static B sliders(const Board<D>& b, int s, B occupied) {
+    B a = 0;
+    for_each_index<4>([&](auto line) {
+      if constexpr (uses_line(line)) {
+        const B along = S::line_attacks(line, s, occupied);
+        for_each_index<groups.slides>([&](auto g) {
+          constexpr SlideAttackGroup group = groups.slide[g];
+          if constexpr (group.slide.line == line) {
+            const B from = group.slide.whole_line() ? along : along & slide_sources[g][s];
+            a |= from & b.template of_types<group.types>(c);
+          }
+        });
+      }
+    });
+    return a;
+  }
+
+  static B attackers(const Board<D>& b, int s, B occupied) { return leapers(b, s) | sliders(b, s, occupied); }
+  static bool attacks(const Board<D>& b, int s, B occupied) { return leapers(b, s) || sliders(b, s, occupied); }
+
+  // c's sliders that would attack s on an empty board (candidates for pinning a piece to s).
+  static B snipers(const Board<D>& b, int s) {
+    B a = 0;
+    for_each_index<groups.slides>([&](auto g) {
+      a |= slide_sources[g][s] & b.template of_types<groups.slide[g].types>(c);
+    });
+    return a;
+  }
+};
+
+}  // namespace fairy::bitboard

@@ -1,0 +1,111 @@
+// Bit sets of squares for the bitboard kernel: a 64-bit word for boards of up to 64 squares, a
+// 128-bit one for boards of up to 128. Square i is bit i, counted rank by rank from a1 (square
+// index = rank * files + file). The operations below are the same for both widths.
+//
+// Slider lookups use PEXT/PDEP (BMI2) when the compiler targets it (__BMI2__, set by CMake for
+// generated modules only when the build machine supports it); pext/pdep here are then one
+// instruction per 64-bit half. Without BMI2 the kernel uses the classical ray method instead
+// (see sliders.hpp), and these portable versions only serve tests.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace fairy::bitboard {
+
+__extension__ using u128 = unsigned __int128;
+
+#if defined(__BMI2__)
+inline constexpr bool kHaveBmi2 = true;
+#else
+inline constexpr bool kHaveBmi2 = false;
+#endif
+
+// The word that holds a board of `squares` squares.
+template <int squares>
+using WordFor = std::conditional_t<(squares <= 64), std::uint64_t, u128>;
+
+template <class B>
+concept Word = std::is_same_v<B, std::uint64_t> || std::is_same_v<B, u128>;
+
+constexpr std::uint64_t low_half(u128 b) { return std::uint64_t(b); }
+constexpr std::uint64_t high_half(u128 b) { return std::uint64_t(b >> 64); }
+
+constexpr int popcount(std::uint64_t b) { return std::popcount(b); }
+constexpr int popcount(u128 b) { return std::popcount(low_half(b)) + std::popcount(high_half(b)); }
+
+// Lowest and highest set square; b must not be empty.
+constexpr int lsb(std::uint64_t b) { return std::countr_zero(b); }
+constexpr int lsb(u128 b) {
+  return low_half(b) ? std::countr_zero(low_half(b)) : 64 + std::countr_zero(high_half(b));
+}
+constexpr int msb(std::uint64_t b) { return 63 - std::countl_zero(b); }
+constexpr int msb(u128 b) {
+  return high_half(b) ? 127 - std::countl_zero(high_half(b)) : 63 - std::countl_zero(low_half(b));
+}
+
+// One square's bit. A variable 128-bit shift takes several instructions, a table load one.
+inline constexpr auto kSquareBits128 = [] {
+  std::array<u128, 128> bits{};
+  for (int s = 0; s < 128; ++s) bits[s] = u128(1) << s;
+  return bits;
+}();
+
+template <Word B>
+constexpr B bit(int s) {
+  if constexpr (sizeof(B) == 8)
+    return B(1) << s;
+  else
+    return std::is_constant_evaluated() ? B(1) << s : kSquareBits128[s];
+}
+
+// Removes the lowest set square from b and returns it.
+template <Word B>
+constexpr int pop_lsb(B& b) {
+  const int s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+
+template <Word B>
+constexpr bool more_than_one(B b) {
+  return (b & (b - 1)) != 0;
+}
+
+// Parallel bit extract / deposit: the bits of x selected by mask, packed to the bottom; and the
+// reverse. The portable loops are the definition; the BMI2 versions are the same operation.
+constexpr std::uint64_t pext_portable(std::uint64_t x, std::uint64_t mask) {
+  std::uint64_t out = 0;
+  for (std::uint64_t k = 1; mask; mask &= mask - 1, k <<= 1)
+    if (x & mask & (~mask + 1)) out |= k;
+  return out;
+}
+constexpr std::uint64_t pdep_portable(std::uint64_t x, std::uint64_t mask) {
+  std::uint64_t out = 0;
+  for (std::uint64_t k = 1; mask; mask &= mask - 1, k <<= 1)
+    if (x & k) out |= mask & (~mask + 1);
+  return out;
+}
+
+inline std::uint64_t pext(std::uint64_t x, std::uint64_t mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  return pext_portable(x, mask);
+#endif
+}
+inline std::uint64_t pdep(std::uint64_t x, std::uint64_t mask) {
+#if defined(__BMI2__)
+  return _pdep_u64(x, mask);
+#else
+  return pdep_portable(x, mask);
+#endif
+}
+
+}  // namespace fairy::bitboard

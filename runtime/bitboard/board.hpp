@@ -1,0 +1,78 @@
+// The kernel's position: piece sets per colour and per type, the pieces by square, tracked
+// virginity (castling rights, XBetza `i` of royal pieces and partners) and the e.p. squares.
+// It is copied to make a move (copy-make); the side to move is a template parameter of the
+// code that uses it. No Zobrist key: perft needs none, so the kernel keeps none.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "runtime/bitboard/variant.hpp"
+#include "runtime/position.hpp"
+
+namespace fairy::bitboard {
+
+template <class D>
+struct Board {
+  using V = Variant<D>;
+  using B = typename V::B;
+  using G = typename V::G;
+
+  std::array<B, 2> color{};
+  std::array<B, V::types> type{};  // both colours
+  B virgin = 0;                    // tracked pieces that have not moved
+  B ep = 0;                        // squares an e.p. capture may land on
+  std::uint8_t ep_victim = 0;      // the piece such a capture takes
+  std::array<std::uint8_t, V::squares> piece{};  // 0: empty; otherwise 1 + type
+
+  B occupied() const { return color[White] | color[Black]; }
+  template <int t>
+  B pieces(Color c) const {
+    return type[t] & color[c];
+  }
+  // c's pieces of the types in `set` (a compile-time constant, so this unrolls).
+  template <TypeSet set>
+  B of_types(Color c) const {
+    B b = 0;
+    for_each_index<V::types>([&](auto t) {
+      if constexpr ((set >> t) & 1) b |= type[t];
+    });
+    return b & color[c];
+  }
+  int count(Color c, int t) const { return popcount(type[t] & color[c]); }
+
+  // The pieces that count as unmoved for XBetza `i`: tracked ones by their flag, others when
+  // they stand where the start position has the same piece (Position::is_virgin).
+  template <int t>
+  B virgin_pieces(Color c) const {
+    if constexpr (V::is_tracked(t))
+      return pieces<t>(c) & virgin;
+    else
+      return pieces<t>(c) & V::start_squares[c][t];
+  }
+
+  // Loads a Position of the same variant; false if it holds something the kernel cannot
+  // represent (a hole).
+  bool load(const Position& pos) {
+    const Geometry& g = pos.geo();
+    for (int s = 0; s < V::squares; ++s) {
+      const Square m = g.square(G::file_of(s), G::rank_of(s));
+      const Piece p = pos.at(m);
+      if (p == kHole) return false;
+      if (p != kEmpty) {
+        color[color_of(p)] |= bit<B>(s);
+        type[type_of(p)] |= bit<B>(s);
+        piece[s] = std::uint8_t(1 + type_of(p));
+      }
+      if (pos.tracked_virgin(m)) virgin |= bit<B>(s);
+    }
+    for (int i = 0; i < pos.ep_count(); ++i) {
+      const Square e = pos.ep_square(i);
+      ep |= bit<B>(G::square(g.file_of(e), g.rank_of(e)));
+    }
+    if (pos.ep_count()) ep_victim = std::uint8_t(G::square(g.file_of(pos.ep_victim()), g.rank_of(pos.ep_victim())));
+    return true;
+  }
+};
+
+}  // namespace fairy::bitboard

@@ -1,0 +1,47 @@
+// Castling as generate_castling in runtime/movegen.hpp has it, tabulated at compile time for
+// every file of the royal piece and of its partner on the same rank: the royal piece moves
+// king_steps towards the partner, which lands on the square the royal piece crossed last; every
+// square between the two and both landing squares must be empty (but for the two pieces). The
+// masks are for the first rank; shifting by rank * files moves them to any other.
+#pragma once
+
+#include <algorithm>
+#include <array>
+
+#include "runtime/bitboard/variant.hpp"
+
+namespace fairy::bitboard {
+
+template <class D>
+struct Castling {
+  using G = typename Variant<D>::G;
+  using B = typename G::B;
+
+  struct Rule {
+    bool possible = false;  // the royal piece's landing square is on the board
+    B empty = 0;            // must hold no other piece
+    B crossed = 0;          // squares strictly between the royal piece's two squares
+    int king_to = 0, partner_to = 0;  // files
+  };
+
+  // rules[royal file][partner file]
+  static constexpr auto rules = [] {
+    std::array<std::array<Rule, G::files>, G::files> out{};
+    for (int kf = 0; kf < G::files; ++kf)
+      for (int pf = 0; pf < G::files; ++pf) {
+        if (pf == kf) continue;
+        const int dir = pf > kf ? 1 : -1, kto = kf + dir * D::castling.king_steps, rto = kto - dir;
+        if (kto < 0 || kto >= G::files) continue;
+        Rule& r = out[kf][pf];
+        r.possible = true;
+        r.king_to = kto;
+        r.partner_to = rto;
+        for (int f = std::min({kf, pf, kto, rto}); f <= std::max({kf, pf, kto, rto}); ++f)
+          if (f != kf && f != pf) r.empty |= bit<B>(f);
+        for (int f = kf + dir; f * dir < kto * dir; f += dir) r.crossed |= bit<B>(f);
+      }
+    return out;
+  }();
+};
+
+}  // namespace fairy::bitboard

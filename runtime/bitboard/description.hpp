@@ -1,0 +1,57 @@
+// What a generated module tells the bitboard kernel about its variant: plain constexpr data with
+// named fields, written out by fairygen from the variant model (generator/emit/kernel.cpp). The
+// pieces' moves are the compiled XBetza paths themselves (runtime/program.hpp's Leg), so the
+// kernel derives its tables from the same legs the interpreter and the mailbox code walk.
+//
+// A description D is a class with these static constexpr members:
+//   using Word = std::uint64_t or unsigned __int128;  // chosen by fairygen for the board size
+//   int files, ranks;
+//   PieceDesc pieces[];            // in the model's type order (type t is pieces[t])
+//   CastlingDesc castling;
+//   PromotionDesc promotions[];    // may be empty: std::span<const PromotionDesc>
+//   Piece start_board[files * ranks];  // the start position, square index = rank * files + file
+// Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "runtime/bitboard/shapes.hpp"
+#include "runtime/program.hpp"
+#include "runtime/types.hpp"
+#include "runtime/variant_info.hpp"
+
+namespace fairy::bitboard {
+
+// One path of a piece's compiled XBetza (runtime/program.hpp's Path, in constexpr form).
+struct PathDesc {
+  std::array<Leg, kMaxLegs> legs{};
+  int leg_count = 1;
+  bool virgin_only = false;  // XBetza `i`
+
+  constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
+  constexpr PathShape shape() const { return shape_of(used_legs(), virgin_only); }
+};
+
+struct PieceDesc {
+  char letter = '?';  // for comments and debugging
+  bool royal = false;
+  bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
+  std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored)
+};
+
+struct CastlingDesc {
+  bool enabled = false;
+  int king_steps = 2;
+  int partner = -1;  // piece type
+};
+
+struct PromotionDesc {
+  std::span<const int> pieces;  // the piece types this rule promotes
+  int zone = 1;                 // the last `zone` ranks
+  int mandatory = 1;            // compulsory on the last `mandatory` ranks
+  std::span<const PromotionTarget> to;
+};
+
+}  // namespace fairy::bitboard

@@ -1,0 +1,239 @@
+// Legal move generation, Stockfish-style: find the checkers of our royal piece and the pieces
+// pinned to it once per position, then every move's legality follows from its target squares:
+// - a royal piece may go where no enemy attacks once it has left its square;
+// - in double check, only the royal piece moves;
+// - in single check, other pieces must capture the checker or (against a slide) block it;
+// - a pinned piece stays between its pinner and the royal piece (or captures the pinner);
+// - e.p. captures (two pieces leave) and castling are tested square by square.
+// Moves go to a Sink as target sets per piece (see perft.hpp), so a leaf can count them with
+// a popcount without making any.
+#pragma once
+
+#include <array>
+
+#include "runtime/bitboard/attacks.hpp"
+#include "runtime/bitboard/castling.hpp"
+#include "runtime/bitboard/leapers.hpp"
+
+namespace fairy::bitboard {
+
+// The promotion choices for one target square: staying unpromoted (when not compulsory there)
+// and the piece types allowed.
+struct Choices {
+  bool stay = true;
+  int n = 0;
+  std::array<std::uint8_t, kMaxPieceTypes> to{};
+  int count() const { return int(stay) + n; }
+};
+
+// Where the moves of a target set start: one square, or each target less a leap's offset.
+struct FromSquare {
+  int square;
+  int operator()(int) const { return square; }
+};
+struct FromOffset {
+  int offset;
+  int operator()(int to) const { return to - offset; }
+};
+
+template <class D, Color us>
+struct Generator {
+  using V = Variant<D>;
+  using B = typename V::B;
+  using G = typename V::G;
+  static constexpr Color them = ~us;
+  using Enemy = Attackers<D, them>;
+
+  struct Context {
+    B occupied = 0, ours = 0, theirs = 0;
+    int royal = -1;   // our royal piece's square, if any
+    B checkers = 0;
+    B evasions = 0;   // where non-royal moves must land: everywhere but our pieces, or the check's line
+    B pinned = 0;
+    int pins = 0;
+    std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
+  };
+
+  template <class Sink>
+  static void generate(const Board<D>& b, Sink& sink) {
+    Context cx;
+    cx.occupied = b.occupied();
+    cx.ours = b.color[us];
+    cx.theirs = b.color[them];
+    cx.evasions = ~cx.ours;
+    if constexpr (V::royal_types != 0) {
+      const B royal = b.template of_types<V::royal_types>(us);
+      if (royal) {
+        cx.royal = lsb(royal);
+        find_checks_and_pins(b, cx);
+      }
+    }
+    for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
+    if constexpr (D::castling.enabled)
+      if (cx.royal >= 0 && !cx.checkers && (b.virgin & bit<B>(cx.royal))) castling(b, cx, sink);
+  }
+
+ private:
+  // The enemy sliders aimed at our royal piece on an empty board: those with nothing between
+  // give check, those with one piece of ours between pin it. Leaping checkers come on top.
+  static void find_checks_and_pins(const Board<D>& b, Context& cx) {
+    const B leapers = Enemy::leapers(b, cx.royal);
+    cx.checkers = leapers;
+    for (B snipers = Enemy::snipers(b, cx.royal); snipers;) {
+      const int s = pop_lsb(snipers);
+      const B line = G::between(cx.royal, s);
+      const B blockers = line & cx.occupied;
+      if (!blockers) {
+        cx.checkers |= bit<B>(s);
+      } else if (!more_than_one(blockers) && (blockers & cx.ours)) {
+        cx.pinned |= blockers;
+        cx.pinned_piece[cx.pins] = blockers;
+        cx.pin_line[cx.pins++] = line | bit<B>(s);
+      }
+    }
+    if (!cx.checkers) return;
+    if (more_than_one(cx.checkers)) {
+      cx.evasions = 0;
+      return;
+    }
+    // A leaping checker must be taken; a sliding one may also be blocked.
+    const int checker = lsb(cx.checkers);
+    cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
+  }
+
+  // Where a pinned piece may go: along its pin line, up to and including the pinner.
+  static B pin_line_of(const Context& cx, B piece) {
+    for (int i = 0; i < cx.pins; ++i)
+      if (cx.pinned_piece[i] == piece) return cx.pin_line[i];
+    return 0;
+  }
+
+  template <int t, class Sink>
+  static void piece_moves(const Board<D>& b, const Context& cx, Sink& sink) {
+    using M = PieceMoves<D, t, us>;
+    B pieces = b.template pieces<t>(us);
+    if constexpr (V::is_royal(t)) {
+      // Tested square by square with the royal piece lifted off its square, so that it cannot
+      // hide behind itself from a slider.
+      for (; pieces;) {
+        const int from = pop_lsb(pieces);
+        const B occupied = cx.occupied ^ bit<B>(from);
+        B safe = 0;
+        for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs); targets;) {
+          const int to = pop_lsb(targets);
+          if (!Enemy::attacks(b, to, occupied)) safe |= bit<B>(to);
+        }
+        emit<t>(b, sink, FromSquare{from}, safe);
+        if constexpr (M::has_en_passant) en_passant_from<t>(b, cx, sink, from);
+      }
+      return;
+    }
+    if constexpr (LeaperSet<D, t, us>::applies) {
+      // The unpinned pieces all at once; the pinned ones below, one by one.
+      LeaperSet<D, t, us>::moves(
+          b, pieces & ~cx.pinned, cx.occupied, cx.theirs,
+          [&](int offset, B targets) { emit<t>(b, sink, FromOffset{offset}, targets & cx.evasions); },
+          [&](int offset, B targets) {
+            while (targets) {
+              const int to = pop_lsb(targets);
+              en_passant<t>(b, cx, sink, to - offset, to);
+            }
+          });
+      pieces &= cx.pinned;
+    }
+    for (B free = pieces & ~cx.pinned; free;) one_piece<t>(b, cx, sink, pop_lsb(free), cx.evasions);
+    for (B pinned = pieces & cx.pinned; pinned;) {
+      const int from = pop_lsb(pinned);
+      one_piece<t>(b, cx, sink, from, cx.evasions & pin_line_of(cx, bit<B>(from)));
+    }
+  }
+
+  // The moves of the piece on `from` that land in `allowed` (nothing in double check).
+  template <int t, class Sink>
+  static void one_piece(const Board<D>& b, const Context& cx, Sink& sink, int from, B allowed) {
+    using M = PieceMoves<D, t, us>;
+    emit<t>(b, sink, FromSquare{from}, M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed);
+    if constexpr (M::has_en_passant)
+      if (b.ep) en_passant_from<t>(b, cx, sink, from);
+  }
+
+  template <int t, class Sink>
+  static void en_passant_from(const Board<D>& b, const Context& cx, Sink& sink, int from) {
+    for (B targets = PieceMoves<D, t, us>::en_passant_targets(b, from); targets;) en_passant<t>(b, cx, sink, from, pop_lsb(targets));
+  }
+
+  // An e.p. capture, tested on the board as it would be: the capturer moved, the victim gone.
+  template <int t, class Sink>
+  static void en_passant(const Board<D>& b, const Context& cx, Sink& sink, int from, int to) {
+    if (cx.royal >= 0) {
+      const B victim = bit<B>(b.ep_victim);
+      const B occupied = (cx.occupied ^ bit<B>(from) ^ victim) | bit<B>(to);
+      const int royal = cx.royal == from ? to : cx.royal;
+      if (Enemy::attackers(b, royal, occupied) & ~victim) return;
+    }
+    sink.template en_passant<t>(from, to, choices<t>(b, G::depth(to, us)));
+  }
+
+  // Passes targets on, split by the promotion choices of their ranks.
+  template <int t, class Sink, class From>
+  static void emit(const Board<D>& b, Sink& sink, From from, B targets) {
+    constexpr int rule = V::promotion_rule[t];
+    if constexpr (rule < 0) {
+      if (targets) sink.template moves<t>(from, targets);
+    } else {
+      constexpr int zone = D::promotions[rule].zone;
+      constexpr B outside = promotion_zone(zone + 1, G::ranks);
+      if (targets & outside) sink.template moves<t>(from, targets & outside);
+      if (!(targets & ~outside)) return;
+      for_each_index<zone>([&](auto i) {
+        constexpr int depth = i + 1;
+        if (const B band = targets & promotion_zone(depth, depth)) sink.template promotions<t>(from, band, choices<t>(b, depth));
+      });
+    }
+  }
+
+  // The ranks at depths first..last (1 = our last rank).
+  static constexpr B promotion_zone(int first, int last) {
+    B b = 0;
+    for (int depth = first; depth <= last; ++depth) b |= G::rank_mask(us == White ? G::ranks - depth : depth - 1);
+    return b;
+  }
+
+  // add_promotions in runtime/movegen.hpp: what a piece of type t may become at this depth.
+  template <int t>
+  static Choices choices(const Board<D>& b, int depth) {
+    Choices c;
+    constexpr int rule = V::promotion_rule[t];
+    if constexpr (rule >= 0) {
+      constexpr PromotionDesc pr = D::promotions[rule];
+      if (depth > pr.zone) return c;
+      c.stay = depth > pr.mandatory;
+      for (const PromotionTarget& target : pr.to) {
+        if (target.depth && depth > target.depth) continue;
+        if (target.recoup && b.count(us, target.type) >= V::start_count(us, target.type)) continue;
+        c.to[c.n++] = std::uint8_t(target.type);
+      }
+    }
+    return c;
+  }
+
+  // Castling (see castling.hpp) with an unmoved partner: not out of check (the caller sees to
+  // that), nor across or onto an attacked square.
+  template <class Sink>
+  static void castling(const Board<D>& b, const Context& cx, Sink& sink) {
+    const int k = cx.royal, rank_start = G::square(0, G::rank_of(k));
+    B partners = b.virgin & b.template pieces<D::castling.partner>(us) & (G::rays[0][k] | G::rays[1][k]);
+    while (partners) {
+      const int p = pop_lsb(partners);
+      const auto& rule = Castling<D>::rules[k - rank_start][p - rank_start];
+      if (!rule.possible || (cx.occupied & (rule.empty << rank_start) & ~bit<B>(k) & ~bit<B>(p))) continue;
+      bool safe = true;
+      for (B crossed = rule.crossed << rank_start; crossed && safe;) safe = !Enemy::attacks(b, pop_lsb(crossed), cx.occupied);
+      const int king_to = rank_start + rule.king_to, partner_to = rank_start + rule.partner_to;
+      const B after = (cx.occupied ^ bit<B>(k) ^ bit<B>(p)) | bit<B>(king_to) | bit<B>(partner_to);
+      if (safe && !Enemy::attacks(b, king_to, after)) sink.castling(k, king_to, p, partner_to);
+    }
+  }
+};
+
+}  // namespace fairy::bitboard

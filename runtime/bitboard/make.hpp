@@ -1,0 +1,113 @@
+// Making a move on a copy of the kernel's board, with Position::make's rules for virginity and
+// e.p. squares (the parts a move count can observe).
+#pragma once
+
+#include "runtime/bitboard/board.hpp"
+
+namespace fairy::bitboard {
+
+template <class D, Color us>
+struct Make {
+  using V = Variant<D>;
+  using B = typename V::B;
+  using G = typename V::G;
+  static constexpr Color them = ~us;
+
+  // A piece of type t moves from `from` to `to` (capturing whatever enemy stands there) and
+  // becomes `becomes` (t itself unless it promotes).
+  template <int t>
+  static Board<D> normal(const Board<D>& b, int from, int to, int becomes) {
+    Board<D> n = b;
+    const int victim = b.piece[to];
+    if (victim) remove(n, them, victim - 1, to);
+    relocate(n, t, from, to, becomes);
+    n.ep = 0;
+    if (b.virgin & (bit<B>(from) | bit<B>(to))) lose_virginity(n, b, from, to, to);
+    if constexpr (D::pieces[t].ep_victim)
+      if (!victim) leave_ep_squares(n, from, to);
+    return n;
+  }
+
+  // An e.p. capture: the piece lands on the e.p. square and takes the piece that passed it.
+  template <int t>
+  static Board<D> en_passant(const Board<D>& b, int from, int to, int becomes) {
+    Board<D> n = b;
+    const int victim = b.ep_victim;
+    remove(n, them, b.piece[victim] - 1, victim);
+    relocate(n, t, from, to, becomes);
+    n.ep = 0;
+    if (b.virgin & (bit<B>(from) | bit<B>(to) | bit<B>(victim))) lose_virginity(n, b, from, to, victim);
+    return n;
+  }
+
+  // The royal piece and its partner both move (the squares may overlap).
+  static Board<D> castling(const Board<D>& b, int king_from, int king_to, int partner_from, int partner_to) {
+    Board<D> n = b;
+    const int king = b.piece[king_from] - 1, partner = b.piece[partner_from] - 1;
+    remove(n, us, king, king_from);
+    remove(n, us, partner, partner_from);
+    put(n, us, king, king_to);
+    put(n, us, partner, partner_to);
+    n.ep = 0;
+    lose_virginity(n, b, king_from, king_to, partner_from);
+    return n;
+  }
+
+ private:
+  static void remove(Board<D>& n, Color c, int type, int s) {
+    n.color[c] ^= bit<B>(s);
+    n.type[type] ^= bit<B>(s);
+    n.piece[s] = 0;
+  }
+  static void put(Board<D>& n, Color c, int type, int s) {
+    n.color[c] |= bit<B>(s);
+    n.type[type] |= bit<B>(s);
+    n.piece[s] = std::uint8_t(type + 1);
+  }
+  static void relocate(Board<D>& n, int type, int from, int to, int becomes) {
+    n.color[us] ^= bit<B>(from) | bit<B>(to);
+    n.type[type] ^= bit<B>(from);
+    n.type[becomes] ^= bit<B>(to);
+    n.piece[from] = 0;
+    n.piece[to] = std::uint8_t(becomes + 1);
+  }
+
+  // Position::clear_virgin on the board before the move: a tracked piece that moves or is
+  // taken loses its virginity, and a royal one takes its friends' on its rank with it.
+  static void clear_virgin(Board<D>& n, const Board<D>& before, int s) {
+    if (!(n.virgin & bit<B>(s))) return;
+    n.virgin ^= bit<B>(s);
+    if (before.piece[s] && V::is_royal(before.piece[s] - 1)) {
+      const Color owner = (before.color[White] & bit<B>(s)) ? White : Black;
+      n.virgin &= ~(G::rank_mask(G::rank_of(s)) & before.color[owner]);
+    }
+  }
+
+  static void lose_virginity(Board<D>& n, const Board<D>& before, int a, int b, int c) {
+    clear_virgin(n, before, a);
+    clear_virgin(n, before, b);
+    clear_virgin(n, before, c);
+    if constexpr (D::castling.enabled) {
+      // An unmoved royal piece keeps that state only beside an unmoved partner on its rank.
+      for (const Color side : {White, Black}) {
+        const B royal = n.template of_types<V::royal_types>(side) & n.virgin;
+        if (!royal) continue;
+        const int k = lsb(royal);
+        const B partners = n.virgin & n.template pieces<D::castling.partner>(side) & G::rank_mask(G::rank_of(k));
+        if (!(partners & ~bit<B>(k))) n.virgin &= ~(G::rank_mask(G::rank_of(k)) & n.color[side]);
+      }
+    }
+  }
+
+  // A straight non-capturing move of two or three squares by an e.p. victim leaves the squares
+  // it passed (Position::usable_ep_squares keeps only those an enemy could take on, which
+  // yields the same moves).
+  static void leave_ep_squares(Board<D>& n, int from, int to) {
+    const B passed = G::between(from, to);  // empty unless along a queen line, two squares or more
+    if (!passed || popcount(passed) > Position::kMaxEp) return;
+    n.ep = passed;
+    n.ep_victim = std::uint8_t(to);
+  }
+};
+
+}  // namespace fairy::bitboard

@@ -1,0 +1,213 @@
+// One piece type's moves for one colour, as compile-time tables derived from its compiled
+// XBetza paths (see shapes.hpp): leap targets per square by mode, slides grouped by line, lame
+// leaps with the squares they pass. pseudo_targets() gives where a piece may go before
+// legality is considered.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "runtime/bitboard/board.hpp"
+#include "runtime/bitboard/shapes.hpp"
+#include "runtime/bitboard/sliders.hpp"
+
+namespace fairy::bitboard {
+
+template <class G>
+using SquareTable = std::array<typename G::B, G::squares>;
+
+template <class G>
+constexpr bool any(const SquareTable<G>& t) {
+  for (const auto b : t)
+    if (b) return true;
+  return false;
+}
+
+// Where the leaps with `mode` land from each square (virgin: only the `i` ones, else the others).
+template <class G>
+constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin) {
+  SquareTable<G> out{};
+  for (const PathDesc& p : paths) {
+    if (p.shape() != PathShape::Leap || p.virgin_only != virgin || !(p.legs[0].mode & mode)) continue;
+    for (int s = 0; s < G::squares; ++s)
+      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) out[s] |= bit<typename G::B>(t);
+  }
+  return out;
+}
+
+// The squares from which a leap table reaches each square: attackers of a square by leaping.
+template <class G>
+constexpr SquareTable<G> reversed(const SquareTable<G>& table) {
+  SquareTable<G> out{};
+  for (int s = 0; s < G::squares; ++s)
+    for (int t = 0; t < G::squares; ++t)
+      if (table[s] & bit<typename G::B>(t)) out[t] |= bit<typename G::B>(s);
+  return out;
+}
+
+// Slides along one line: towards higher squares (sense bit 1: direction 2 * line), lower ones
+// (bit 2: 2 * line + 1) or both; range 0 is unlimited.
+struct SlideGroup {
+  int line = 0;
+  int senses = 0;
+  int range = 0;
+  std::uint8_t mode = 0;  // kMove and/or kCapture
+  constexpr bool whole_line() const { return senses == 3 && range == 0; }
+  friend constexpr bool operator==(const SlideGroup&, const SlideGroup&) = default;
+};
+
+struct SlideGroups {
+  std::array<SlideGroup, 2 * kDirections> group{};
+  int count = 0;
+  // Adds a slide in direction d, joining the group of the same line, range and mode.
+  constexpr void add(int d, int range, std::uint8_t mode) {
+    for (int i = 0; i < count; ++i)
+      if (group[i].line == d / 2 && group[i].range == range && group[i].mode == mode) {
+        group[i].senses |= 1 << (d & 1);
+        return;
+      }
+    group[count++] = SlideGroup{d / 2, 1 << (d & 1), range, mode};
+  }
+};
+
+constexpr SlideGroups slide_groups(std::span<const PathDesc> paths) {
+  SlideGroups out;
+  for (const PathDesc& p : paths)
+    if (p.shape() == PathShape::Slide) out.add(direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[0].range, p.legs[0].mode);
+  return out;
+}
+
+// The squares a group's slides can reach from s on an empty board; `backwards` gives the
+// squares from which they reach s instead.
+template <class G>
+constexpr typename G::B slide_span(const SlideGroup& g, int s, bool backwards) {
+  typename G::B b = 0;
+  for (int sense = 0; sense < 2; ++sense)
+    if (g.senses & (1 << sense)) {
+      const int d = 2 * g.line + sense;
+      b |= G::ray_within(backwards ? opposite(d) : d, g.range, s);
+    }
+  return b;
+}
+
+template <class G>
+constexpr SquareTable<G> slide_span_table(const SlideGroup& g, bool backwards) {
+  SquareTable<G> out{};
+  for (int s = 0; s < G::squares; ++s) out[s] = slide_span<G>(g, s, backwards);
+  return out;
+}
+
+// A lame leap: lands on target[s] (empty when off the board) if every square in passed[s] is empty.
+template <class G>
+struct LameLeap {
+  SquareTable<G> target{};
+  SquareTable<G> passed{};
+  bool virgin = false;
+};
+template <class G>
+struct LameLeaps {
+  std::array<LameLeap<G>, 8> leap{};
+  int count = 0;
+};
+
+template <class G>
+constexpr LameLeaps<G> lame_leaps(std::span<const PathDesc> paths) {
+  LameLeaps<G> out;
+  for (const PathDesc& p : paths) {
+    if (p.shape() != PathShape::Lame) continue;
+    LameLeap<G>& l = out.leap[out.count++];
+    l.virgin = p.virgin_only;
+    for (int s = 0; s < G::squares; ++s) {
+      int at = s;
+      typename G::B passed = 0;
+      for (int k = 0; k < p.leg_count && at >= 0; ++k) {
+        if (k) passed |= bit<typename G::B>(at);
+        at = G::step(at, p.legs[k].dx, p.legs[k].dy);
+      }
+      if (at >= 0) l.target[s] = bit<typename G::B>(at), l.passed[s] = passed;
+    }
+  }
+  return out;
+}
+
+template <class D, int t, Color c>
+struct PieceMoves {
+  using V = Variant<D>;
+  using G = typename V::G;
+  using B = typename V::B;
+  static constexpr std::span<const PathDesc> paths = D::pieces[t].paths[c];
+
+  static constexpr SquareTable<G> quiet = leap_table<G>(paths, kMove, false);
+  static constexpr SquareTable<G> capture = leap_table<G>(paths, kCapture, false);
+  static constexpr SquareTable<G> en_passant = leap_table<G>(paths, kEnPassant, false);
+  static constexpr SquareTable<G> virgin_quiet = leap_table<G>(paths, kMove, true);
+  static constexpr SquareTable<G> virgin_capture = leap_table<G>(paths, kCapture, true);
+  static constexpr SquareTable<G> virgin_en_passant = leap_table<G>(paths, kEnPassant, true);
+  static constexpr SlideGroups slides = slide_groups(paths);
+  static constexpr auto slide_spans = [] {
+    std::array<SquareTable<G>, slides.group.size()> out{};
+    for (int i = 0; i < slides.count; ++i) out[i] = slide_span_table<G>(slides.group[i], false);
+    return out;
+  }();
+  static constexpr LameLeaps<G> lame = lame_leaps<G>(paths);
+
+  static constexpr bool has_quiet = any<G>(quiet), has_capture = any<G>(capture);
+  static constexpr bool has_en_passant = any<G>(en_passant) || any<G>(virgin_en_passant);
+  static constexpr bool has_virgin_moves = [] {
+    for (int i = 0; i < lame.count; ++i)
+      if (lame.leap[i].virgin) return true;
+    return any<G>(virgin_quiet) || any<G>(virgin_capture);
+  }();
+  // Every move may go to an empty square or capture alike: targets are reach & ~own pieces.
+  static constexpr bool uniform = [] {
+    for (int i = 0; i < slides.count; ++i)
+      if (slides.group[i].mode != (kMove | kCapture)) return false;
+    return quiet == capture && !has_virgin_moves && lame.count == 0;
+  }();
+
+  static bool virgin(const Board<D>& b, int s) { return b.template virgin_pieces<t>(c) & bit<B>(s); }
+
+  // Slide reach from s, split into the squares it may move to and capture on.
+  static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach) {
+    for_each_index<slides.count>([&](auto i) {
+      constexpr SlideGroup g = slides.group[i];
+      B a = Sliders<G>::line_attacks(g.line, s, occupied);
+      if constexpr (!g.whole_line()) a &= slide_spans[i][s];
+      if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
+      if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
+    });
+  }
+
+  // Where the piece on s may move or capture (not e.p.) before legality.
+  static B pseudo_targets(const Board<D>& b, int s, B occupied, B theirs) {
+    if constexpr (uniform) {
+      B reach = quiet[s], unused = 0;
+      add_slides(s, occupied, reach, unused);
+      return reach & (~occupied | theirs);
+    } else {
+      B q = quiet[s], x = capture[s];
+      add_slides(s, occupied, q, x);
+      bool unmoved = false;
+      if constexpr (has_virgin_moves) {
+        unmoved = virgin(b, s);
+        if (unmoved) q |= virgin_quiet[s], x |= virgin_capture[s];
+      }
+      for_each_index<lame.count>([&](auto i) {
+        constexpr bool needs_virgin = lame.leap[i].virgin;
+        if ((!needs_virgin || unmoved) && !(lame.leap[i].passed[s] & occupied)) q |= lame.leap[i].target[s];
+      });
+      return (q & ~occupied) | (x & theirs);
+    }
+  }
+
+  // The e.p. squares the piece on s may capture on.
+  static B en_passant_targets(const Board<D>& b, int s) {
+    B reach = en_passant[s];
+    if constexpr (any<G>(virgin_en_passant))
+      if (virgin(b, s)) reach |= virgin_en_passant[s];
+    return reach & b.ep;
+  }
+};
+
+}  // namespace fairy::bitboard

@@ -1,0 +1,54 @@
+// The compiled XBetza paths the bitboard kernel runs, by shape. fairygen's coverage test
+// (generator/model/coverage.cpp) and the kernel's table builders (pieces.hpp) both classify
+// paths with these functions, so "covered" means exactly "the kernel knows this shape".
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "runtime/bitboard/grid.hpp"
+#include "runtime/program.hpp"
+
+namespace fairy::bitboard {
+
+inline constexpr int kMaxLegs = 4;  // a lame leap of up to 3 unit steps and its landing step
+
+enum class PathShape : std::uint8_t {
+  Leap,       // one leap along any vector: move (m), capture (c), e.p. capture (e); not m and e
+  Slide,      // one slide along a queen direction, unlimited or up to `range`: m and/or c
+  Lame,       // unit-step legs through empty squares to a move-only landing (XBetza n: fmnD)
+  Uncovered,  // anything else: hoppers, locusts, friendly captures, bent or circular riders, ...
+};
+
+constexpr bool only_modes(std::uint8_t mode, std::uint8_t allowed) { return mode != 0 && (mode & ~allowed) == 0; }
+
+constexpr PathShape shape_of(std::span<const Leg> legs, bool virgin_only) {
+  if (legs.empty()) return PathShape::Uncovered;
+  for (const Leg& l : legs)
+    if (l.flags != 0) return PathShape::Uncovered;
+  const Leg& first = legs.front();
+  if (legs.size() == 1 && first.range == 1 && (first.dx || first.dy))
+    return only_modes(first.mode, kMove | kCapture | kEnPassant) && !((first.mode & kMove) && (first.mode & kEnPassant))
+               ? PathShape::Leap  // (a leg that may move or take e.p. does only the latter on an e.p. square)
+               : PathShape::Uncovered;
+  if (legs.size() == 1)  // a slide; one that only an unmoved piece may make is not covered
+    return direction_of(first.dx, first.dy) != kNoDirection && only_modes(first.mode, kMove | kCapture) && !virgin_only
+               ? PathShape::Slide
+               : PathShape::Uncovered;
+  for (const Leg& l : legs)
+    if (l.range != 1 || l.mode != kMove || (l.dx == 0 && l.dy == 0)) return PathShape::Uncovered;
+  return legs.size() <= kMaxLegs ? PathShape::Lame : PathShape::Uncovered;
+}
+
+// The vector from where a path starts to where it lands (for leaps and lame leaps).
+struct Vector {
+  int dx = 0, dy = 0;
+  friend constexpr bool operator==(const Vector&, const Vector&) = default;
+};
+constexpr Vector landing(std::span<const Leg> legs) {
+  Vector v;
+  for (const Leg& l : legs) v.dx += l.dx, v.dy += l.dy;
+  return v;
+}
+
+}  // namespace fairy::bitboard

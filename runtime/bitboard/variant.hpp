@@ -1,0 +1,72 @@
+// What the kernel derives from a description D once per variant, at compile time: the board
+// geometry, which piece types are royal, which have their virginity tracked (royal pieces and
+// castling partners, as in Position), promotion rules by type, and the start position's squares
+// per colour and type (for XBetza `i` on other pieces, and for recoup promotions).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <utility>
+
+#include "runtime/bitboard/description.hpp"
+#include "runtime/bitboard/grid.hpp"
+
+namespace fairy::bitboard {
+
+// Calls f(std::integral_constant<int, i>{}) for i = 0 .. n-1: a loop the compiler unrolls with
+// i usable as a template argument.
+template <int n, class F>
+constexpr void for_each_index(F&& f) {
+  [&]<int... i>(std::integer_sequence<int, i...>) { (f(std::integral_constant<int, i>{}), ...); }(
+      std::make_integer_sequence<int, n>{});
+}
+
+using TypeSet = std::uint64_t;  // bit t: piece type t (at most 63 types)
+
+constexpr bool tracks_virginity(const auto& pieces, const CastlingDesc& castling, int type) {
+  return pieces[type].royal || (castling.enabled && castling.partner == type);
+}
+
+template <class D>
+struct Variant {
+  using B = typename D::Word;
+  using G = Grid<D::files, D::ranks, B>;
+  static constexpr int types = int(D::pieces.size());
+  static constexpr int squares = G::squares;
+  static_assert(types >= 1 && types <= kMaxPieceTypes);
+
+  static constexpr TypeSet royal_types = [] {
+    TypeSet s = 0;
+    for (int t = 0; t < types; ++t)
+      if (D::pieces[t].royal) s |= TypeSet(1) << t;
+    return s;
+  }();
+  static constexpr TypeSet tracked_types = [] {
+    TypeSet s = 0;
+    for (int t = 0; t < types; ++t)
+      if (tracks_virginity(D::pieces, D::castling, t)) s |= TypeSet(1) << t;
+    return s;
+  }();
+  static constexpr bool is_royal(int t) { return (royal_types >> t) & 1; }
+  static constexpr bool is_tracked(int t) { return (tracked_types >> t) & 1; }
+
+  // promotion_rule[t]: index into D::promotions, or -1.
+  static constexpr auto promotion_rule = [] {
+    std::array<int, types> rule{};
+    rule.fill(-1);
+    for (int r = 0; r < int(D::promotions.size()); ++r)
+      for (int t : D::promotions[r].pieces) rule[t] = r;
+    return rule;
+  }();
+
+  // start_squares[c][t]: where colour c's pieces of type t stand in the start position.
+  static constexpr auto start_squares = [] {
+    std::array<std::array<B, types>, 2> out{};
+    for (int s = 0; s < squares; ++s)
+      if (const Piece p = D::start_board[s]; p != kEmpty) out[color_of(p)][type_of(p)] |= bit<B>(s);
+    return out;
+  }();
+  static constexpr int start_count(Color c, int t) { return popcount(start_squares[c][t]); }
+};
+
+}  // namespace fairy::bitboard

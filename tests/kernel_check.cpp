@@ -1,0 +1,66 @@
+#include "tests/kernel_check.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "generator/model/model.hpp"
+#include "runtime/registry.hpp"
+
+namespace fairy::test {
+
+namespace {
+
+// Captures, promotions, e.p. and castling are what the kernel treats specially: prefer them
+// half of the time, so that games reach them.
+Move pick(const Position& pos, const MoveList& moves, std::mt19937& rng) {
+  std::vector<Move> special;
+  for (const Move& m : moves)
+    if (m.promo || m.kind != MoveKind::Normal || pos.at(m.to) != kEmpty) special.push_back(m);
+  if (!special.empty() && rng() % 2) return special[rng() % special.size()];
+  return moves[int(rng() % moves.size)];
+}
+
+}  // namespace
+
+int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
+                         int games, int plies) {
+  const CompiledVariant* compiled = find_compiled(v.key);
+  EXPECT_NE(compiled, nullptr) << v.key;
+  if (!compiled) return 0;
+  const auto engine = compiled->engine();
+  const InterpretedEngine interpreter(fairygen::model::load_variant(spec_path, v.key));
+  std::vector<std::string> starts = {"start"};
+  const fairygen::spec::SpecFile spec = fairygen::spec::load(spec_path);
+  for (const auto& p : spec.find_variant(v.key)->perft)
+    if (p.fen.value != "start") starts.push_back(p.fen.value);
+  starts.insert(starts.end(), extra.begin(), extra.end());
+
+  std::mt19937 rng(20261123);
+  int positions = 0;
+  for (const std::string& fen : starts)
+    for (int game = 0; game < games; ++game) {
+      Position pos(engine->variant()), ipos(interpreter.variant());
+      if (fen == "start") pos.set_start(), ipos.set_start();
+      else pos.set_fen(fen), ipos.set_fen(fen);
+      for (int ply = 0; ply < plies; ++ply) {
+        SCOPED_TRACE(v.key + " " + pos.fen());
+        for (int depth = 1; depth <= 3; ++depth) {
+          const std::uint64_t kernel = v.kernel(pos, depth);
+          EXPECT_EQ(kernel, v.generated(pos, depth)) << "depth " << depth;
+          EXPECT_EQ(kernel, interpreter.perft(ipos, depth)) << "depth " << depth;
+          if (::testing::Test::HasFailure()) return positions;
+        }
+        ++positions;
+        MoveList moves;
+        engine->legal_moves(pos, moves);
+        if (moves.size == 0) break;
+        const Move m = pick(pos, moves, rng);
+        pos.make(m);
+        ipos.make(m);
+      }
+    }
+  return positions;
+}
+
+}  // namespace fairy::test

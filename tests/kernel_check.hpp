@@ -1,0 +1,33 @@
+// Shared by the kernel tests: a covered variant's three perfts (the bitboard kernel's, the
+// mailbox move generator's, the interpreter's) compared along seeded random games.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "runtime/perft.hpp"
+
+namespace fairy::test {
+
+struct KernelVariant {
+  std::string key;
+  std::uint64_t (*kernel)(const Position&, int);  // Rules::perft
+  std::uint64_t (*generated)(Position&, int);     // fairy::perft over the same Rules
+};
+
+inline void PrintTo(const KernelVariant& v, std::ostream* os) { *os << v.key; }  // for gtest
+
+template <class R>
+KernelVariant kernel_variant(const std::string& key) {
+  return {key, &R::perft, [](Position& pos, int depth) { return fairy::perft(pos, R{}, depth); }};
+}
+
+// Plays `games` seeded random games of up to `plies` moves from the variant's start position,
+// each perft position of spec_path and each of `extra`, and expects perft at depths 1 to 3 to
+// agree three ways at every position reached. Returns the number of positions checked.
+int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
+                         int games, int plies);
+
+}  // namespace fairy::test

@@ -1,0 +1,150 @@
+// The bitboard kernel (runtime/bitboard/) against the mailbox move generator and the
+// interpreter: along seeded random games from every covered variant's start position and perft
+// positions, perft at depths 1 to 3 agrees three ways at every position. Then the kernel's own
+// parts: both slider methods against a step-by-step walk, pieces sharing attack groups, and
+// boards with holes (which the kernel leaves to the move generator).
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "capablanca.hpp"
+#include "chess.hpp"
+#include "generator/model/coverage.hpp"
+#include "generator/model/model.hpp"
+#include "grand.hpp"
+#include "runtime/bitboard/attacks.hpp"
+#include "runtime/registry.hpp"
+#include "tests/kernel_check.hpp"
+
+namespace {
+
+using namespace fairy;
+
+std::vector<test::KernelVariant> covered_variants() {
+  return {test::kernel_variant<gen::v_chess::Rules>("chess"), test::kernel_variant<gen::v_capablanca::Rules>("capablanca"),
+          test::kernel_variant<gen::v_grand::Rules>("grand")};
+}
+
+TEST(Kernel, CoversChessCapablancaGrandAndThisTestListsEveryCoveredVariant) {
+  std::set<std::string> covered_keys, listed;
+  for (const CompiledVariant& v : compiled_variants())
+    if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
+  for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
+  EXPECT_EQ(listed, covered_keys);
+  for (const char* key : {"chess", "capablanca", "grand"}) EXPECT_TRUE(covered_keys.count(key)) << key;
+}
+
+// Positions where the kernel's special cases decide at the root: e.p. captures that are legal,
+// that expose the royal piece along a rank, or that take a checking pawn; castling through or
+// into attacked squares; promotions with and without recoup choices.
+std::vector<std::string> special_positions(const std::string& key) {
+  if (key == "chess")
+    return {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1", "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"};
+  if (key == "capablanca")
+    return {"r4k3r/1P8/10/2pP6/10/10/6p3/R4K3R w KQkq c6 0 1", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+            "r4k3r/10/10/10/10/3b6/10/R4K3R w KQkq - 0 1"};
+  if (key == "grand")
+    return {"r8r/1nbqkcabn1/pppp1ppppp/10/10/3Pp5/10/PPP1PPPPPP/1NBQKCABN1/R8R b - d4 0 1",
+            "4k5/P1P7/10/10/10/10/10/10/4K5/10 w - - 0 1", "r3k4r/1P8/10/10/10/10/10/10/6p3/R3K4R w - - 0 1"};
+  return {};
+}
+
+class KernelAgrees : public ::testing::TestWithParam<test::KernelVariant> {};
+
+TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
+  const test::KernelVariant& v = GetParam();
+  EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), 2, 20), 50);
+}
+
+INSTANTIATE_TEST_SUITE_P(Covered, KernelAgrees, ::testing::ValuesIn(covered_variants()),
+                         [](const auto& info) { return info.param.key; });
+
+// A board with a hole is beyond the kernel: Rules::perft hands it to the move generator.
+TEST(Kernel, BoardWithHoleFallsBackToTheGenerator) {
+  const auto engine = find_compiled("chess")->engine();
+  Position pos(engine->variant());
+  pos.set_fen("rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(gen::v_chess::Rules::perft(pos, 3), fairy::perft(pos, gen::v_chess::Rules{}, 3));
+  EXPECT_EQ(gen::v_chess::Rules::perft(pos, 1), 19u) << "d2-d4 would land in the hole";
+}
+
+// ---------------------------------------------------------------- sliders
+
+// The reference: step along the line both ways up to the first occupied square.
+template <class G>
+typename G::B walk(int line, int s, typename G::B occupied) {
+  typename G::B out = 0;
+  for (int d : {2 * line, 2 * line + 1})
+    for (int t = G::step(s, bitboard::kDx[d], bitboard::kDy[d]); t >= 0; t = G::step(t, bitboard::kDx[d], bitboard::kDy[d])) {
+      out |= bitboard::bit<typename G::B>(t);
+      if (occupied & bitboard::bit<typename G::B>(t)) break;
+    }
+  return out;
+}
+
+template <int files, int ranks>
+void expect_sliders_agree() {
+  using G = bitboard::Grid<files, ranks, bitboard::WordFor<files * ranks>>;
+  using S = bitboard::Sliders<G>;
+  using B = typename G::B;
+  std::mt19937_64 rng(files * 100 + ranks);
+  for (int i = 0; i < 300; ++i) {
+    B occupied = 0;
+    for (int s = 0; s < G::squares; ++s)
+      if (rng() % 3 == 0) occupied |= bitboard::bit<B>(s);
+    for (int s = 0; s < G::squares; ++s)
+      for (int line = 0; line < 4; ++line) {
+        const B expected = walk<G>(line, s, occupied);
+        ASSERT_TRUE(S::line_attacks_by_rays(line, s, occupied) == expected) << files << "x" << ranks << " " << s;
+        if constexpr (S::max_line <= bitboard::kMaxLookupLine) {
+          ASSERT_TRUE(S::line_attacks_by_lookup(line, s, occupied) == expected) << files << "x" << ranks << " " << s;
+        }
+      }
+  }
+}
+
+TEST(KernelSliders, LookupAndRaysAgreeWithAStepByStepWalk) {
+  expect_sliders_agree<8, 8>();
+  expect_sliders_agree<9, 7>();
+  expect_sliders_agree<10, 8>();
+  expect_sliders_agree<10, 10>();
+  expect_sliders_agree<12, 10>();
+  expect_sliders_agree<11, 11>();
+  expect_sliders_agree<16, 8>();  // lines too long for the lookup: rays only
+  expect_sliders_agree<1, 12>();
+}
+
+// ---------------------------------------------------------------- attack groups
+
+template <class A>
+bitboard::TypeSet slide_group(int line) {
+  for (int g = 0; g < A::groups.slides; ++g)
+    if (A::groups.slide[g].slide.line == line && A::groups.slide[g].slide.whole_line()) return A::groups.slide[g].types;
+  return 0;
+}
+
+TEST(KernelAttacks, PiecesThatCaptureAlikeShareOneLookup) {
+  using D = gen::v_capablanca::kernel::Description;
+  using A = bitboard::Attackers<D, White>;
+  const VariantInfo& info = gen::v_capablanca::info();
+  auto types = [&info](std::string letters) {
+    bitboard::TypeSet set = 0;
+    for (char l : letters) set |= bitboard::TypeSet(1) << info.type_of_letter(l);
+    return set;
+  };
+  EXPECT_EQ(slide_group<A>(0), types("QRC")) << "ranks";
+  EXPECT_EQ(slide_group<A>(1), types("QRC")) << "files";
+  EXPECT_EQ(slide_group<A>(2), types("QBA")) << "diagonals";
+  EXPECT_EQ(slide_group<A>(3), types("QBA")) << "anti-diagonals";
+  EXPECT_EQ(A::groups.slides, 4);
+  std::set<bitboard::TypeSet> leapers;
+  for (int g = 0; g < A::groups.leaps; ++g) leapers.insert(A::groups.leap[g].types);
+  EXPECT_EQ(leapers, (std::set<bitboard::TypeSet>{types("K"), types("NAC"), types("P")}));
+}
+
+}  // namespace

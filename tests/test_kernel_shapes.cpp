@@ -1,0 +1,56 @@
+// The bitboard kernel on test-only variants (tests/kernel_shapes.yaml) that between them use
+// every shape of move it runs: limited, one-way, move-only and capture-only slides, i-leaps of
+// royal and of other pieces, lame leaps, pawns with two e.p. squares, a 121-square board and a
+// variant without a royal piece. Perft agrees with the move generator and the interpreter along
+// random games.
+#include <gtest/gtest.h>
+
+#include "generator/model/coverage.hpp"
+#include "nonroyal.hpp"
+#include "runtime/registry.hpp"
+#include "shapes.hpp"
+#include "tests/kernel_check.hpp"
+#include "wide.hpp"
+
+namespace {
+
+using namespace fairy;
+
+std::vector<test::KernelVariant> shape_variants() {
+  return {test::kernel_variant<gen::v_shapes::Rules>("shapes"), test::kernel_variant<gen::v_wide::Rules>("wide"),
+          test::kernel_variant<gen::v_nonroyal::Rules>("nonroyal")};
+}
+
+TEST(KernelShapes, EveryTestVariantIsCovered) {
+  EXPECT_EQ(compiled_variants().size(), shape_variants().size());
+  for (const CompiledVariant& v : compiled_variants()) {
+    const auto coverage = fairygen::model::kernel_coverage(v.info());
+    EXPECT_TRUE(coverage.covered) << v.key << ": " << coverage.reason;
+  }
+}
+
+// Positions that put the shapes to work at the root: a pin by a Queen of range 3 (and none
+// from farther away), a capture-only bishop line pinning and checking, a one-way rook, unmoved
+// pieces on and off their start squares, a triple step leaving two e.p. squares.
+std::vector<std::string> special_positions(const std::string& key) {
+  if (key == "shapes")
+    return {"4k3/8/8/8/4q3/4R3/4K3/8 w - - 0 1", "4k3/8/8/4q3/8/4R3/4K3/8 w - - 0 1",
+            "4k3/8/8/8/1v6/8/3P4/4K3 w - - 0 1", "4k3/4f3/8/8/8/8/4R3/R3K2R w KQ - 0 1",
+            "r3k2r/pppp1ppp/8/8/8/8/PPPPPPPP/RJ2K1JR b KQkq - 0 1", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"};
+  if (key == "wide")
+    return {"5k5/11/11/11/11/11/2p8/11/3P7/11/5K5 w - - 0 1", "r4k4r/11/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1",
+            "5k5/1P9/11/11/11/11/11/11/11/11/5K5 w - - 0 1"};
+  return {};
+}
+
+class KernelShapesAgree : public ::testing::TestWithParam<test::KernelVariant> {};
+
+TEST_P(KernelShapesAgree, WithGeneratorAndInterpreterAlongRandomGames) {
+  const test::KernelVariant& v = GetParam();
+  EXPECT_GE(test::expect_kernel_agrees(v, KERNEL_SHAPES_SPEC, special_positions(v.key), 3, 24), 50);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, KernelShapesAgree, ::testing::ValuesIn(shape_variants()),
+                         [](const auto& info) { return info.param.key; });
+
+}  // namespace
