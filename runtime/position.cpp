@@ -609,22 +609,24 @@ void Position::set_fen(std::string_view fen) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
   }
-  int phase_column = 0;
   for (std::size_t i = 6; i < fields.size(); ++i) {
     if (fields[i].first[0] == '{')
       parse_reserves(fields[i].first, fields[i].second);
     else if (i == 6)
-      parse_phase(fields[i].first, phase_column = fields[i].second);
+      parse_phase(fields[i].first, fields[i].second);
     else
       throw FenError("unexpected FEN field '" + std::string(fields[i].first) + "'", fields[i].second + 1);
   }
   for (Square s : info_->brouhaha)
     if (board_[s] == kEmpty) board_[s] = kHole;  // an empty brouhaha square is a hole already
-  if (phase_ && info_->drops.enabled && !can_drop(stm_))
+  if (phase_ && info_->drops.enabled && !can_drop(stm_)) {  // at the turn phase field ("2:g1")
+    const auto phase = std::find_if(fields.begin() + 6, fields.end(),
+                                    [](const auto& f) { return std::isdigit(static_cast<unsigned char>(f.first[0])); });
     throw FenError(std::string("a drop follows, but ") + (stm_ == White ? "White" : "Black") +
                        " has nothing to drop (that needs a drop credit, a reserve piece and an empty square in the "
                        "drop zone)",
-                   phase_column + 1);
+                   phase->second + 1);
+  }
   for (Color c : {White, Black}) {
     int royals = 0;
     for (int t = 0; t < int(info_->pieces.size()); ++t)

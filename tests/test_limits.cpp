@@ -330,6 +330,14 @@ TEST(SpecLimit, PerftNames) {
             std::string::npos);
 }
 
+// A drop zone deeper than the board read squares off the board (a crash at the first drop).
+TEST(SpecLimit, DropZoneWithinTheBoard) {
+  EXPECT_EQ(spec_error("pieces:\n  king: {letter: K, betza: K, royal: true}\n  queen: {letter: Q, betza: Q}\n"
+                       "variants:\n  x:\n    board: {files: 8, ranks: 8}\n    pieces: [king, queen]\n"
+                       "    start: 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n    drops: {zone: 16, pawn: king}\n"),
+            "v.yaml:9:19: error: zone is deeper than the board");
+}
+
 TEST(SpecLimit, VariantKeys) {
   const auto with_key = [](const std::string& key) {
     return "pieces:\n  king: {letter: K, betza: K, royal: true}\nvariants:\n  " + key +

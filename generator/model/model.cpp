@@ -19,6 +19,11 @@ Location inside(const Location& where, int column) {
   return l;
 }
 
+// An XBetza error as a spec error at its column inside the written string.
+SpecError betza_error(const spec::Located<std::string>& betza, const betza::Error& e) {
+  return SpecError(inside(betza.where, e.column), std::string(e.what()) + " in \"" + betza.value + "\"");
+}
+
 int piece_type(const fairy::VariantInfo& info, const spec::Located<std::string>& name, const std::string& what) {
   for (int t = 0; t < int(info.pieces.size()); ++t)
     if (info.pieces[t].name == name.value) return t;
@@ -37,7 +42,7 @@ void mark_paths(fairy::VariantInfo& info, const std::vector<int>& types, const s
       try {
         wanted = betza::compile(moves.value, c);
       } catch (const betza::Error& e) {
-        throw SpecError(inside(moves.where, e.column), std::string(e.what()) + " in \"" + moves.value + "\"");
+        throw betza_error(moves, e);
       }
       for (fairy::Path& path : info.pieces[t].program[c].paths) {
         const bool hit = std::any_of(wanted.paths.begin(), wanted.paths.end(), [&](const fairy::Path& w) {
@@ -121,7 +126,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
         castling_steps = steps;
       }
     } catch (const betza::Error& e) {
-      throw SpecError(inside(betza.where, e.column), std::string(e.what()) + " in \"" + betza.value + "\"");
+      throw betza_error(betza, e);
     }
     info.pieces.push_back(std::move(p));
     out.piece_where.push_back(betza.where);
@@ -162,6 +167,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     if (vs.turn) throw SpecError(vs.drops->where, "drops: and turn: cannot be combined yet");
     info.drops.enabled = true;
     info.drops.zone = vs.drops->zone.value;
+    if (info.drops.zone > info.geo.ranks) throw SpecError(vs.drops->zone.where, "zone is deeper than the board");
     info.drops.pawn = piece_type(info, vs.drops->pawn, "drops pawn");
   }
   info.start_fen = vs.start.value;
@@ -187,6 +193,14 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
 }
 
 std::vector<Variant> build_all(const spec::SpecFile& file) {
+  // Every catalogue piece's XBetza, used or not: a bad one is never silently accepted.
+  for (const spec::PieceSpec& p : file.pieces) {
+    try {
+      betza::compile(p.betza.value, fairy::White);
+    } catch (const betza::Error& e) {
+      throw betza_error(p.betza, e);
+    }
+  }
   std::vector<Variant> out;
   for (const spec::VariantSpec& v : file.variants) out.push_back(build(file, v));
   return out;

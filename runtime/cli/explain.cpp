@@ -114,7 +114,8 @@ int run_explain(const std::string& betza, const std::string& board, const std::s
   int files = 0, ranks = 0;
   char x = 0;
   std::stringstream dims(board);
-  if (!(dims >> files >> x >> ranks) || x != 'x' || files < 1 || files > kMaxFiles || ranks < 1 || ranks > kMaxRanks)
+  if (!(dims >> files >> x >> ranks) || x != 'x' || !(dims >> std::ws).eof() || files < 1 || files > kMaxFiles ||
+      ranks < 1 || ranks > kMaxRanks)
     throw ExplainError("bad --board '" + board + "': expected FILESxRANKS, each 1 to 16 (e.g. 9x9)");
   b.geo = Geometry{files, ranks};
   const std::string where = at.empty() ? std::string(1, char('a' + files / 2)) + std::to_string(ranks / 2 + 1) : at;

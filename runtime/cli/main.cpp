@@ -113,6 +113,8 @@ int run_list() {
 
 // The start-position perft of each variant at a depth that keeps the run short.
 int run_bench(const std::vector<std::string>& keys, int depth) {
+  for (const auto& k : keys)
+    if (!find_compiled(k)) throw UsageError("unknown variant '" + k + "' (known: " + known_keys() + ")");
   fmt::print("{:<12} {:>5} {:>14} {:>9} {:>14}\n", "variant", "depth", "nodes", "seconds", "nodes/s");
   std::uint64_t total = 0;
   double total_secs = 0;
@@ -133,8 +135,6 @@ int run_bench(const std::vector<std::string>& keys, int depth) {
   }
   fmt::print("{:<12} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", "total", "", total, total_secs,
              total_secs > 0 ? total / total_secs : 0.0);
-  for (const auto& k : keys)
-    if (!find_compiled(k)) throw UsageError("unknown variant '" + k + "' (known: " + known_keys() + ")");
   return 0;
 }
 
