@@ -4,7 +4,7 @@
 //  - bad input is a FenError whose column lies in the FEN (or just past its end);
 //  - fen() of a loaded position loads again, to the same FEN and the same Zobrist key;
 //  - the generated module and the interpreter agree: the same legal moves (as sets), the same
-//    check, the same perft(2);
+//    check, the same attacked squares (each side, every square), the same perft(2);
 //  - after every legal move the FEN round trip and the key hold too, and unmake gives back the
 //    FEN and key from before.
 #include <algorithm>
@@ -75,6 +75,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<Move> moves = sorted(a);
   FUZZ_EXPECT(moves == sorted(b), start + "\n  generated:   " + listed(pos, moves) + "\n  interpreted: " + listed(pos, sorted(b)));
   FUZZ_EXPECT(compiled->in_check(pos) == interpreted.in_check(pos), start);
+  const Geometry& g = info.geo;
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f)
+      for (Color by : {White, Black}) {
+        const Square s = g.square(f, r);
+        FUZZ_EXPECT(compiled->attacked(pos, s, by) == interpreted.attacked(pos, s, by),
+                    start + ": " + g.name(s) + " attacked by " + (by == White ? "White" : "Black"));
+      }
   FUZZ_EXPECT(compiled->perft(pos, 2) == interpreted.perft(pos, 2), start);
 
   for (const Move& m : moves) {
