@@ -36,4 +36,28 @@ for want in "P e2-e3" "P e2-e4" "taken back" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP
 done
 printf 'P e2-e4\n' | "$fairy" play chess >/dev/null 2>&1 || { echo "FAIL: EOF in the interactive session"; fails=$((fails + 1)); }
 
+# --spec FILE on every command that takes a variant: a designer's file that includes the
+# catalogue (relative path) and adds a variant. Hand count for mini's start: Rook a1 a2-a5 (4) and
+# b1-d1 (3), King e1 d1 d2 e2 (3) = 10.
+mkdir -p "$tmp/designs" && cp "$src/variants.yaml" "$tmp/catalogue.yaml"
+printf 'include: [../catalogue.yaml]\nvariants:\n  mini: {board: {files: 5, ranks: 5}, pieces: [king, rook], start: 4k/5/5/5/R3K w - - 0 1}\n' > "$tmp/designs/user.yaml"
+user=$tmp/designs/user.yaml
+check() {  # check 'description' 'wanted text' actual
+  [[ "$3" == *"$2"* ]] || { echo "FAIL: $1: wanted '$2' in: $3"; fails=$((fails + 1)); }
+}
+check "list --spec" "mini         5x5  2 piece types  4k/5/5/5/R3K w - - 0 1" "$("$fairy" list --spec "$user")"
+check "list --spec includes the catalogue" "chess        8x8" "$("$fairy" list --spec "$user")"
+check "perft --spec" "Nodes searched: 10" "$("$fairy" perft mini 1 --spec "$user" 2>/dev/null)"
+check "moves --spec" "10" "$("$fairy" moves mini --spec "$user" | wc -l)"
+check "bench --spec" "mini             1             10" "$("$fairy" bench mini --depth 1 --spec "$user")"
+check "explain a piece named in --spec" "$("$fairy" explain R)" "$("$fairy" explain rook --spec "$user")"
+check "play --spec" "3k1/5/5/5/R3K b - - 3 2" "$(printf 'K e1-e2\nk e5-d5\nK e2-e1\nfen\nquit\n' | "$fairy" play mini --spec "$user" 2>&1 | grep -v '^ *$' )"
+check "new --spec deals as the compiled module" "$("$fairy" new universal --seed 3)" "$("$fairy" new universal --seed 3 --spec "$user")"
+expect 2 "unknown variant 'maxi' (known in $user: " -- "$fairy" perft maxi 1 --spec "$user"
+expect 2 "unknown variant 'maxi' (known in $user: " -- "$fairy" bench maxi --spec "$user"
+printf 'include: [user.yaml]\n' > "$tmp/designs/loop.yaml"; sed -i 's|include: \[|include: [loop.yaml, |' "$user"
+expect 2 "user.yaml:1:11: error: include cycle: 'loop.yaml'" -- "$fairy" list --spec "$tmp/designs/loop.yaml"
+printf 'include: [../catalogue.yaml]\ninclude: [user.yaml]\n' > "$tmp/designs/twice.yaml"
+expect 2 "twice.yaml:2:1: error: 'include' is given twice in the top level (first at " -- "$fairy" list --spec "$tmp/designs/twice.yaml"
+
 [ "$fails" = 0 ] && echo "PASS: every bad input refused clearly" || exit 1

@@ -1,7 +1,11 @@
 // The YAML loader and the model stage: every error names file:line:column and what is wrong.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <unistd.h>
 
 #include "generator/model/model.hpp"
 #include "generator/spec/spec.hpp"
@@ -121,6 +125,121 @@ TEST(Spec, RealCatalogueBuilds) {
   }
   EXPECT_EQ(fairygen::model::load_variant(FAIRY_SOURCE_DIR "/variants.yaml", "terachess2").pieces.size(), 26u);
   EXPECT_EQ(fairygen::model::load_variant(FAIRY_SOURCE_DIR "/variants.yaml", "obento").pieces.size(), 22u);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ include:
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory of spec files for one test.
+class IncludeFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("fairygen-include-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) {
+    const fs::path p = dir_ / name;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  std::string error_loading(const std::string& path) {
+    try {
+      fairygen::model::build_all(fairygen::spec::load(path));
+    } catch (const SpecError& e) {
+      return e.what();
+    }
+    return "";
+  }
+
+  fs::path dir_;
+};
+
+const std::string kPieces = R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  rook: {letter: R, betza: R}
+)";
+const std::string kMini = R"(variants:
+  mini:
+    board: {files: 5, ranks: 5}
+    pieces: [king, rook]
+    start: k4/5/5/5/R3K w - - 0 1
+)";
+
+TEST_F(IncludeFiles, PiecesComeFromAFileRelativeToTheIncludingOne) {
+  write("lib/pieces.yaml", kPieces);
+  const std::string top = write("top.yaml", "include: [lib/pieces.yaml]\n" + kMini);
+  const auto file = fairygen::spec::load(top);
+  ASSERT_NE(file.find_piece("rook"), nullptr);
+  EXPECT_NE(file.find_piece("rook")->where.file.find("lib/pieces.yaml"), std::string::npos);
+  ASSERT_NE(file.find_variant("mini"), nullptr);
+  EXPECT_FALSE(file.find_variant("mini")->included);
+  EXPECT_EQ(fairygen::model::build_all(file).size(), 1u);
+}
+
+TEST_F(IncludeFiles, IncludedVariantsAreMarkedAndAFileReachedTwiceIsReadOnce) {
+  write("lib/pieces.yaml", kPieces);
+  write("lib/a.yaml", "include: pieces.yaml\n" + kMini);
+  write("lib/b.yaml", "include: [pieces.yaml, a.yaml]\n");
+  const std::string top = write("top.yaml", "include: [lib/a.yaml, lib/b.yaml, ./lib/../lib/pieces.yaml]\n");
+  const auto file = fairygen::spec::load(top);
+  EXPECT_EQ(file.pieces.size(), 2u);
+  ASSERT_EQ(file.variants.size(), 1u);
+  EXPECT_TRUE(file.variants[0].included);
+}
+
+TEST_F(IncludeFiles, APieceDefinedInTwoFilesNamesBoth) {
+  write("pieces.yaml", kPieces);
+  const std::string top = write("top.yaml", "include: pieces.yaml\npieces:\n  rook: {letter: R, betza: W}\n");
+  const std::string e = error_loading(top);
+  EXPECT_NE(e.find("top.yaml:3:3: error: piece 'rook' is defined twice (first at "), std::string::npos) << e;
+  EXPECT_NE(e.find("pieces.yaml:3:3)"), std::string::npos) << e;
+}
+
+TEST_F(IncludeFiles, ACycleIsRefusedWithBothIncludes) {
+  write("a.yaml", "include: [b.yaml]\n" + kPieces);
+  write("b.yaml", "pieces: {}\ninclude:\n  - c.yaml\n");
+  write("c.yaml", "include: [b.yaml]\n");
+  const std::string top = write("top.yaml", "include: a.yaml\n");
+  const std::string e = error_loading(top);
+  EXPECT_NE(e.find("c.yaml:1:11: error: include cycle: 'b.yaml'"), std::string::npos) << e;
+  EXPECT_NE(e.find("included at "), std::string::npos) << e;
+  EXPECT_NE(e.find("a.yaml:1:11"), std::string::npos) << e;
+  // A file that includes itself: the second location is the file given to load.
+  const std::string self = write("self.yaml", "include: self.yaml\n");
+  EXPECT_NE(error_loading(self).find("self.yaml:1:10: error: include cycle"), std::string::npos) << error_loading(self);
+}
+
+TEST_F(IncludeFiles, BadIncludesNameTheEntry) {
+  EXPECT_NE(error_loading(write("a.yaml", "include: [missing.yaml]\n")).find("a.yaml:1:11: error: cannot include "
+                                                                          "'missing.yaml': no such file"),
+            std::string::npos);
+  fs::create_directories(dir_ / "adir");
+  EXPECT_NE(error_loading(write("b.yaml", "include: adir\n")).find("b.yaml:1:10: error: cannot include 'adir': not a "
+                                                                   "regular file"),
+            std::string::npos);
+  EXPECT_NE(error_loading(write("c.yaml", "include: {x: 1}\n")).find("c.yaml:1:10: error: 'include' must be"),
+            std::string::npos);
+  EXPECT_NE(error_loading(write("d.yaml", "include: [pieces.yaml]\n")).find("d.yaml:1:11"), std::string::npos);
+  write("e.yaml", "pieces: [1, 2\n");
+  EXPECT_NE(error_loading(write("f.yaml", "include: e.yaml\n")).find("e.yaml:"), std::string::npos);
+  EXPECT_NE(error_loading(write("g.yaml", "{}\n")).find("needs 'pieces', 'variants' or 'include'"), std::string::npos);
+}
+
+TEST_F(IncludeFiles, DeepNestingIsRefused) {
+  for (int i = 0; i < 40; ++i) write("n" + std::to_string(i) + ".yaml", "include: n" + std::to_string(i + 1) + ".yaml\n");
+  write("n40.yaml", kPieces);
+  EXPECT_NE(error_loading((dir_ / "n0.yaml").string()).find("includes nest more than 16 files deep"), std::string::npos);
 }
 
 }  // namespace

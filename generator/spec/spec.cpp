@@ -6,7 +6,9 @@
 #include "runtime/perft.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <set>
 #include <initializer_list>
 #include <sstream>
 
@@ -23,6 +25,23 @@ const VariantSpec* SpecFile::find_variant(const std::string& key) const {
 }
 
 namespace {
+
+constexpr int kMaxIncludeDepth = 16;
+
+// What loading a file and its includes shares.
+struct IncludeState {
+  struct Open {
+    std::filesystem::path id;  // canonical path
+    Location included_at;      // the include entry (line 0 for the file loaded first)
+  };
+  std::vector<Open> open;    // the files being loaded, outermost first
+  std::set<std::string> done;  // canonical paths read already
+  std::unordered_map<std::string, std::size_t> identifiers;  // C++ name -> piece index
+  int depth() const { return int(open.size()); }
+};
+
+void load_file(const std::string& path, const std::filesystem::path& id, const Location& included_at, SpecFile& out,
+               IncludeState& state);
 
 class Loader {
  public:
@@ -42,8 +61,11 @@ class Loader {
   // Rejects keys not in `allowed`; a misspelt key is an error, never ignored.
   void check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
                   const std::string& what) const {
+    std::unordered_map<std::string, Location> seen;
     for (const auto& kv : map) {
       const std::string key = kv.first.Scalar();
+      if (const auto [it, fresh] = seen.emplace(key, at(kv.first)); !fresh)
+        fail(kv.first, "'" + shown(key) + "' is given twice in " + what + " (first at " + it->second.str() + ")");
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
         std::string list;
         for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
@@ -297,59 +319,121 @@ class Loader {
     }
   }
 
-  SpecFile file(const YAML::Node& root) const {
-    SpecFile out;
-    out.path = path_;
-    if (!root.IsMap()) fail(root, "the top level must be a mapping with 'pieces' and 'variants'");
-    check_keys(root, {"pieces", "variants"}, "the top level");
-    const YAML::Node pieces = require(root, "pieces", "the top level");
-    expect_map(pieces, "pieces");
-    std::unordered_map<std::string, std::size_t> identifiers;
-    for (const auto& kv : pieces) {
-      const std::string name = scalar(kv.first, "a piece name");
-      if (const std::string why = name_problem(name); !why.empty())
-        fail(kv.first, "piece name '" + shown(name) + "' " + why);
-      if (out.find_piece(name)) fail(kv.first, "piece '" + name + "' is defined twice");
-      PieceSpec p = piece(name, kv.first, kv.second);
-      check_identifiers(out, p, identifiers, kv.first);
-      out.piece_index.emplace(name, out.pieces.size());
-      out.pieces.push_back(std::move(p));
+  // Adds this file's pieces and variants to `out`, after those of the files it includes.
+  void file(const YAML::Node& root, SpecFile& out, IncludeState& state) const {
+    if (!root.IsMap()) fail(root, "the top level must be a mapping with 'pieces' and 'variants' (and 'include')");
+    check_keys(root, {"include", "pieces", "variants"}, "the top level");
+    if (!root["include"] && !root["pieces"] && !root["variants"])
+      fail(root, "the top level needs 'pieces', 'variants' or 'include'");
+    if (const YAML::Node inc = root["include"]) includes(inc, out, state);
+    if (const YAML::Node pieces = root["pieces"]) {
+      expect_map(pieces, "pieces");
+      for (const auto& kv : pieces) {
+        const std::string name = scalar(kv.first, "a piece name");
+        if (const std::string why = name_problem(name); !why.empty())
+          fail(kv.first, "piece name '" + shown(name) + "' " + why);
+        if (const PieceSpec* first = out.find_piece(name))
+          fail(kv.first, "piece '" + name + "' is defined twice (first at " + first->where.str() + ")");
+        PieceSpec p = piece(name, kv.first, kv.second);
+        check_identifiers(out, p, state.identifiers, kv.first);
+        out.piece_index.emplace(name, out.pieces.size());
+        out.pieces.push_back(std::move(p));
+      }
     }
-    const YAML::Node variants = require(root, "variants", "the top level");
-    expect_map(variants, "variants");
-    for (const auto& kv : variants) {
-      const std::string key = scalar(kv.first, "a variant key");
-      if (out.find_variant(key)) fail(kv.first, "variant '" + key + "' is defined twice");
-      if (const std::string why = key_problem(key); !why.empty())
-        fail(kv.first, "variant key '" + shown(key) + "' " + why);
-      out.variant_index.emplace(key, out.variants.size());
-      out.variants.push_back(variant(key, kv.first, kv.second));
+    if (const YAML::Node variants = root["variants"]) {
+      expect_map(variants, "variants");
+      for (const auto& kv : variants) {
+        const std::string key = scalar(kv.first, "a variant key");
+        if (const VariantSpec* first = out.find_variant(key))
+          fail(kv.first, "variant '" + key + "' is defined twice (first at " + first->where.str() + ")");
+        if (const std::string why = key_problem(key); !why.empty())
+          fail(kv.first, "variant key '" + shown(key) + "' " + why);
+        out.variant_index.emplace(key, out.variants.size());
+        out.variants.push_back(variant(key, kv.first, kv.second));
+        out.variants.back().included = state.depth() > 1;
+      }
     }
-    return out;
   }
 
  private:
+  // `include: file` or `include: [file, ...]`: paths relative to this file's directory, loaded
+  // in order before this file's own pieces and variants. A file reached twice is read once; a
+  // file that includes itself, directly or not, is an error naming both includes.
+  void includes(const YAML::Node& inc, SpecFile& out, IncludeState& state) const {
+    if (!inc.IsScalar() && !inc.IsSequence()) fail(inc, "'include' must be a file name or a list of them");
+    std::vector<YAML::Node> entries;
+    if (inc.IsScalar()) entries.push_back(inc);
+    else for (const auto& e : inc) entries.push_back(e);
+    for (const YAML::Node& e : entries) {
+      const std::string name = scalar(e, "an included file");
+      if (name.empty()) fail(e, "an included file name is empty");
+      const std::filesystem::path target =
+          (std::filesystem::path(path_).parent_path() / std::filesystem::path(name)).lexically_normal();
+      std::error_code ec;
+      const std::filesystem::path id = std::filesystem::weakly_canonical(target, ec);
+      if (!std::filesystem::exists(target, ec))
+        fail(e, "cannot include '" + shown(name) + "': no such file (" + shown(target.string()) + ")");
+      if (!std::filesystem::is_regular_file(target, ec))
+        fail(e, "cannot include '" + shown(name) + "': not a regular file (" + shown(target.string()) + ")");
+      for (const auto& open : state.open)
+        if (open.id == id)
+          fail(e, "include cycle: '" + shown(name) + "' (" + shown(target.string()) + ") is already being loaded" +
+                      (open.included_at.line ? ", included at " + open.included_at.str()
+                                             : ": it is the file given to load"));
+      if (!state.done.insert(id.string()).second) continue;
+      if (state.depth() >= kMaxIncludeDepth)
+        fail(e, "includes nest more than " + std::to_string(kMaxIncludeDepth) + " files deep");
+      load_file(target.string(), id, at(e), out, state);
+    }
+  }
+
   std::string path_;
 };
 
-}  // namespace
+std::string read_file(const std::string& path, const Location& from) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SpecError(from.line ? from : Location{path, 0, 0}, "cannot open file" + (from.line ? " '" + path + "'" : ""));
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
 
-SpecFile load_string(const std::string& text, const std::string& path) {
+void load_text(const std::string& text, const std::string& path, const std::filesystem::path& id,
+               const Location& included_at, SpecFile& out, IncludeState& state) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw SpecError(Location{path, e.mark.line + 1, e.mark.column + 1}, e.msg);
   }
-  return Loader(path).file(root);
+  state.open.push_back({id, included_at});
+  Loader(path).file(root, out, state);
+  state.open.pop_back();
 }
 
-SpecFile load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SpecError(Location{path, 0, 0}, "cannot open file");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return load_string(buf.str(), path);
+void load_file(const std::string& path, const std::filesystem::path& id, const Location& included_at, SpecFile& out,
+               IncludeState& state) {
+  load_text(read_file(path, included_at), path, id, included_at, out, state);
 }
+
+std::filesystem::path file_id(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path id = std::filesystem::weakly_canonical(path, ec);
+  return ec ? std::filesystem::path(path) : id;
+}
+
+}  // namespace
+
+SpecFile load_string(const std::string& text, const std::string& path) {
+  SpecFile out;
+  out.path = path;
+  IncludeState state;
+  const std::filesystem::path id = file_id(path);
+  state.done.insert(id.string());
+  load_text(text, path, id, Location{}, out, state);
+  return out;
+}
+
+SpecFile load(const std::string& path) { return load_string(read_file(path, Location{}), path); }
 
 }  // namespace fairygen::spec

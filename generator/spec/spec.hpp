@@ -119,6 +119,7 @@ struct VariantSpec {
   std::optional<DropSpec> drops;
   bool random_setup = false;  // `fairy new` deals random start positions (Universal Chess)
   std::vector<PerftSpec> perft;
+  bool included = false;  // declared in a file the loaded one includes
 };
 
 struct SpecFile {
@@ -132,8 +133,9 @@ struct SpecFile {
   const VariantSpec* find_variant(const std::string& key) const;
 };
 
-// Loads and checks the shape of a spec file (types, required and unknown keys). Cross-references
-// (piece names, XBetza, FEN) are checked by the model stage. Throws SpecError.
+// Loads and checks the shape of a spec file (types, required and unknown keys) and of the files
+// it includes (`include:`, relative to the including file; each read once; cycles refused).
+// Cross-references (piece names, XBetza, FEN) are checked by the model stage. Throws SpecError.
 SpecFile load(const std::string& path);
 SpecFile load_string(const std::string& text, const std::string& path);
 

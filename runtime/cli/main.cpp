@@ -1,7 +1,10 @@
 // fairy: the command-line front of the runtime.
-//   fairy list
+//   fairy list [--spec FILE]
 //   fairy perft VARIANT DEPTH [--fen FEN] [--divide] [--spec FILE] [--interpret]
-//   fairy bench [VARIANT...] [--depth N]
+//   fairy bench [VARIANT...] [--depth N] [--spec FILE]
+//   fairy new|moves|play VARIANT ... [--spec FILE]; fairy explain XBETZA|PIECE [--spec FILE]
+// Every command that takes a variant takes --spec FILE: the variants of that spec file (and its
+// includes), run by the interpreter, instead of the modules compiled into this build.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -13,6 +16,7 @@
 #include <optional>
 
 #include "generator/model/model.hpp"
+#include "runtime/cli/catalogue.hpp"
 #include "runtime/cli/explain.hpp"
 #include "runtime/cli/play.hpp"
 #include "runtime/notation.hpp"
@@ -24,24 +28,8 @@ namespace {
 
 using namespace fairy;
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-std::string known_keys() {
-  std::string s;
-  for (const auto& v : compiled_variants()) s += (s.empty() ? "" : ", ") + std::string(v.key);
-  return s;
-}
-
-// The engine for a variant: the compiled module, or the interpreter over a spec file.
-std::unique_ptr<Engine> open_engine(const std::string& key, const std::string& spec, bool interpret) {
-  if (!spec.empty()) return std::make_unique<InterpretedEngine>(fairygen::model::load_variant(spec, key));
-  const CompiledVariant* v = find_compiled(key);
-  if (!v) throw UsageError("unknown variant '" + key + "' (known: " + known_keys() + ")");
-  if (interpret) return std::make_unique<InterpretedEngine>(v->info());
-  return v->engine();
-}
+using cli::Catalogue;
+using cli::UsageError;
 
 void set_position(Position& pos, const std::optional<std::string>& fen) {
   if (!fen) {
@@ -77,7 +65,7 @@ int report_interrupted(const std::string& key, int depth, std::uint64_t nodes, d
 
 int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide, bool turns,
               const std::string& spec, bool interpret) {
-  const auto engine = open_engine(key, spec, interpret);
+  const auto engine = Catalogue::open(spec).engine(key, interpret);
   Position pos(engine->variant());
   set_position(pos, fen);
   if (turns && divide) throw UsageError("--turns and --divide cannot be combined");
@@ -107,9 +95,9 @@ int run_perft(const std::string& key, int depth, const std::optional<std::string
   return 0;
 }
 
-int run_list() {
-  for (const auto& v : compiled_variants()) {
-    const VariantInfo& info = v.info();
+int run_list(const Catalogue& catalogue) {
+  for (const auto& v : catalogue.entries()) {
+    const VariantInfo& info = *v.info;
     fmt::print("{:<12} {}x{}  {} piece types  {}\n", v.key, info.geo.files, info.geo.ranks, info.pieces.size(),
                info.start_fen);
   }
@@ -117,15 +105,14 @@ int run_list() {
 }
 
 // The start-position perft of each variant at a depth that keeps the run short.
-int run_bench(const std::vector<std::string>& keys, int depth) {
-  for (const auto& k : keys)
-    if (!find_compiled(k)) throw UsageError("unknown variant '" + k + "' (known: " + known_keys() + ")");
+int run_bench(const Catalogue& catalogue, const std::vector<std::string>& keys, int depth) {
+  for (const auto& k : keys) catalogue.find(k);
   fmt::print("{:<12} {:>5} {:>14} {:>9} {:>14}\n", "variant", "depth", "nodes", "seconds", "nodes/s");
   std::uint64_t total = 0;
   double total_secs = 0;
-  for (const auto& v : compiled_variants()) {
+  for (const auto& v : catalogue.entries()) {
     if (!keys.empty() && std::find(keys.begin(), keys.end(), v.key) == keys.end()) continue;
-    const VariantInfo& info = v.info();
+    const VariantInfo& info = *v.info;
     const int d = depth ? depth : info.geo.files * info.geo.ranks <= 64 ? 5 : info.geo.files * info.geo.ranks <= 100 ? 4 : 3;
     const auto engine = v.engine();
     Position pos(info);
@@ -143,13 +130,23 @@ int run_bench(const std::vector<std::string>& keys, int depth) {
   return 0;
 }
 
+// `fairy explain`'s argument: XBetza, or with --spec the name of one of the file's pieces.
+std::string piece_moves(const std::string& betza_or_name, const std::string& spec) {
+  if (spec.empty()) return betza_or_name;
+  const fairygen::spec::SpecFile file = fairygen::spec::load(spec);
+  const fairygen::spec::PieceSpec* piece = file.find_piece(betza_or_name);
+  return piece ? piece->betza.value : betza_or_name;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"fairy: chess-variant rules, move generation and perft"};
   app.require_subcommand(1);
 
-  app.add_subcommand("list", "list the compiled variants");
+  auto* list = app.add_subcommand("list", "list the compiled variants (or a spec file's)");
+  std::string list_spec;
+  list->add_option("--spec", list_spec, "list the variants of this YAML file");
 
   auto* perft = app.add_subcommand("perft", "count the leaf nodes of the legal move tree");
   std::string key, spec;
@@ -172,10 +169,14 @@ int main(int argc, char** argv) {
   bench->add_option("variants", bench_keys, "only these variants");
   bench->add_option("--depth", bench_depth, "depth for all (default: by board size)")
       ->check(CLI::Range(1, kMaxPerftDepth));
+  std::string bench_spec;
+  bench->add_option("--spec", bench_spec, "interpret the variants of this YAML file instead of the compiled modules");
 
   auto* explain = app.add_subcommand("explain", "show the squares a piece written in XBetza reaches");
   std::string betza, board = "9x9", at, obstacles, enemies;
-  explain->add_option("betza", betza, "the piece's moves in XBetza")->required();
+  std::string explain_spec;
+  explain->add_option("betza", betza, "the piece's moves in XBetza (with --spec, or a piece's name)")->required();
+  explain->add_option("--spec", explain_spec, "a YAML file whose pieces may be named instead of XBetza");
   explain->add_option("--board", board, "board size FILESxRANKS (default 9x9)");
   explain->add_option("--at", at, "the piece's square (default: the centre)");
   explain->add_option("--obstacles", obstacles, "friendly pieces, e.g. e6,f5");
@@ -186,6 +187,8 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   deal->add_option("variant", new_key, "variant key")->required();
   deal->add_option("--seed", seed, "the same seed gives the same setup");
+  std::string new_spec;
+  deal->add_option("--spec", new_spec, "interpret the variant from this YAML file");
 
   auto* moves = app.add_subcommand("moves", "list the legal moves (Game Courier notation)");
   std::string moves_key, moves_spec;
@@ -207,28 +210,29 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (app.got_subcommand("moves")) {
-      const auto engine = open_engine(moves_key, moves_spec, false);
+      const auto engine = Catalogue::open(moves_spec).engine(moves_key);
       Position pos(engine->variant());
       set_position(pos, moves_fen);
       return cli::run_moves(*engine, pos, moves_uci);
     }
     if (app.got_subcommand("play")) {
-      const auto engine = open_engine(play_key, play_spec, false);
+      const auto engine = Catalogue::open(play_spec).engine(play_key);
       Position check(engine->variant());
       set_position(check, play_fen);
       return cli::run_play(*engine, play_fen, game_file, std::cin, game_file.empty());
     }
     if (app.got_subcommand("new")) {
-      const auto engine = open_engine(new_key, "", false);
+      const auto engine = Catalogue::open(new_spec).engine(new_key);
       const DealtSetup setup = deal_setup(*engine, seed);
       for (const auto& r : setup.rejected) fmt::print("dealt again: {}\n", r);
       fmt::print("{}\n", setup.fen);
       return 0;
     }
-    if (app.got_subcommand("explain")) return cli::run_explain(betza, board, at, obstacles, enemies);
-    if (app.got_subcommand("list")) return run_list();
+    if (app.got_subcommand("explain"))
+      return cli::run_explain(piece_moves(betza, explain_spec), board, at, obstacles, enemies);
+    if (app.got_subcommand("list")) return run_list(Catalogue::open(list_spec));
     if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, turns, spec, interpret);
-    if (app.got_subcommand("bench")) return run_bench(bench_keys, bench_depth);
+    if (app.got_subcommand("bench")) return run_bench(Catalogue::open(bench_spec), bench_keys, bench_depth);
   } catch (const cli::ExplainError& e) {
     fmt::print(stderr, "fairy: error: {}\n", e.what());
     return 2;
