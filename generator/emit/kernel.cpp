@@ -2,6 +2,7 @@
 
 #include "generator/emit/text.hpp"
 #include "generator/model/coverage.hpp"
+#include "runtime/bitboard/shapes.hpp"
 
 namespace fairygen::emit {
 
@@ -44,7 +45,8 @@ void add_paths(std::string& out, const model::Variant& v, const Options& o, int 
   out += "// " + comment(std::string(1, p.letter) + ", " + color_name(c) + ": XBetza \"" + p.betza + "\", " + o.spec_name + ":" +
                          std::to_string(where.line) + ":" + std::to_string(where.column)) + "\n";
   out += "inline constexpr bitboard::PathDesc " + paths_name(p, c) + "[] = {\n";
-  for (const fairy::Path& path : p.program[c].paths) out += "    " + path_text(path) + ",\n";
+  for (const fairy::Path& path : p.program[c].paths)
+    out += "    " + path_text(path) + ",  // " + fairy::bitboard::shape_name(fairy::bitboard::shape_of(path.legs, path.virgin_only)) + "\n";
   out += "};\n";
 }
 

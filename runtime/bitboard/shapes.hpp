@@ -53,6 +53,18 @@ constexpr PathShape shape_of(std::span<const Leg> legs, bool virgin_only) {
   return legs.size() <= kMaxLegs ? PathShape::Lame : PathShape::Uncovered;
 }
 
+constexpr const char* shape_name(PathShape shape) {
+  switch (shape) {
+    case PathShape::Leap: return "leap";
+    case PathShape::Slide: return "slide";
+    case PathShape::Lame: return "lame leap";
+    case PathShape::VirginSlide: return "virgin slide";
+    case PathShape::Bent: return "bent slide";
+    case PathShape::Uncovered: break;
+  }
+  return "uncovered";
+}
+
 // The vector from where a path starts to where it lands (for leaps and lame leaps).
 struct Vector {
   int dx = 0, dy = 0;
