@@ -1,5 +1,6 @@
 // Which of colour c's pieces attack a square: the capturing leaps of all c's piece types,
-// reversed, and their capturing slides, looked up from the square. Types that capture alike
+// reversed, their capturing slides, looked up from the square, and their bent slides, walked
+// back from the square to the empty squares they could turn on. Types that capture alike
 // share one group, so one lookup serves them all: Rook, Queen and Chancellor are one
 // orthogonal slider group, Knight, Archbishop and Chancellor one knight-leap group.
 #pragma once

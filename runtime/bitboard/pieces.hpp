@@ -1,6 +1,7 @@
 // One piece type's moves for one colour, as compile-time tables derived from its compiled
-// XBetza paths (see shapes.hpp): leap targets per square by mode, slides grouped by line, lame
-// leaps with the squares they pass. pseudo_targets() gives where a piece may go before
+// XBetza paths (see shapes.hpp): leap targets per square by mode, slides grouped by line (and
+// the virgin ones apart), lame leaps with the squares they pass, bent slides with the square
+// each one turns on. pseudo_targets() gives where a piece may go before
 // legality is considered.
 #pragma once
 
