@@ -1,11 +1,15 @@
 // The bitboard kernel on test-only variants (tests/kernel_shapes.yaml) that between them use
 // every shape of move it runs: limited, one-way, move-only and capture-only slides, i-leaps of
-// royal and of other pieces, lame leaps, pawns with two e.p. squares, a 121-square board and a
-// variant without a royal piece. Perft agrees with the move generator and the interpreter along
+// royal and of other pieces, lame leaps, pawns with two e.p. squares, virgin slides (ifmW3), bent
+// slides (v[F?R], [D?B], [W?B3], capture-only [W?cR]) that check and pin, boards of 121, 144
+// (three 64-bit lanes) and 256 squares (four lanes, slides by rays), and a variant without a
+// royal piece. Perft agrees with the move generator and the interpreter along
 // random games.
 #include <gtest/gtest.h>
 
 #include "generator/model/coverage.hpp"
+#include "huge.hpp"
+#include "lanes.hpp"
 #include "nonroyal.hpp"
 #include "runtime/registry.hpp"
 #include "shapes.hpp"
@@ -18,7 +22,8 @@ using namespace fairy;
 
 std::vector<test::KernelVariant> shape_variants() {
   return {test::kernel_variant<gen::v_shapes::Rules>("shapes"), test::kernel_variant<gen::v_wide::Rules>("wide"),
-          test::kernel_variant<gen::v_nonroyal::Rules>("nonroyal")};
+          test::kernel_variant<gen::v_nonroyal::Rules>("nonroyal"), test::kernel_variant<gen::v_lanes::Rules>("lanes"),
+          test::kernel_variant<gen::v_huge::Rules>("huge")};
 }
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {
@@ -40,6 +45,17 @@ std::vector<std::string> special_positions(const std::string& key) {
   if (key == "wide")
     return {"5k5/11/11/11/11/11/2p8/11/3P7/11/5K5 w - - 0 1", "r4k4r/11/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1",
             "5k5/1P9/11/11/11/11/11/11/11/11/5K5 w - - 0 1"};
+  // Bent checks by a Ship (F, then along the file), an Osprey (D, then diagonally), a limited
+  // [W?B3] from near and from too far, a capture-only [W?cR]; a Rook on a Ship's turning square
+  // and on its slide; a triple step beside an enemy Pawn; castling three steps.
+  if (key == "lanes")
+    return {"11k/12/12/12/12/12/12/4s7/12/R11/12/5K6 w - - 0 1", "11k/12/12/12/12/12/12/4s7/5R6/12/12/5K6 w - - 0 1",
+            "11k/12/12/12/12/12/12/4s7/12/5R6/12/5K6 w - - 0 1", "11k/12/12/12/12/12/12/12/3y8/12/12/5K6 w - - 0 1",
+            "11k/12/12/12/12/12/12/12/12/5t6/12/2K9 w - - 0 1", "11k/12/12/12/12/12/12/5t6/12/12/12/1K10 w - - 0 1",
+            "11k/12/12/12/12/12/12/6x5/12/12/R11/6K5 w - - 0 1", "11k/12/12/12/12/12/3p8/12/12/4P7/12/5K6 w - - 0 1",
+            "12/r4k4r1/12/12/12/12/12/12/12/12/R4K4R1/12 w KQkq - 0 1"};
+  if (key == "huge")
+    return {"15k/16/16/16/16/16/16/16/4s11/16/16/16/16/16/16/5K10 w - - 0 1"};
   return {};
 }
 

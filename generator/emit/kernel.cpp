@@ -2,6 +2,7 @@
 
 #include "generator/emit/text.hpp"
 #include "generator/model/coverage.hpp"
+#include "runtime/bitboard/shapes.hpp"
 
 namespace fairygen::emit {
 
@@ -44,7 +45,8 @@ void add_paths(std::string& out, const model::Variant& v, const Options& o, int 
   out += "// " + comment(std::string(1, p.letter) + ", " + color_name(c) + ": XBetza \"" + p.betza + "\", " + o.spec_name + ":" +
                          std::to_string(where.line) + ":" + std::to_string(where.column)) + "\n";
   out += "inline constexpr bitboard::PathDesc " + paths_name(p, c) + "[] = {\n";
-  for (const fairy::Path& path : p.program[c].paths) out += "    " + path_text(path) + ",\n";
+  for (const fairy::Path& path : p.program[c].paths)
+    out += "    " + path_text(path) + ",  // " + fairy::bitboard::shape_name(fairy::bitboard::shape_of(path.legs, path.virgin_only)) + "\n";
   out += "};\n";
 }
 
@@ -63,12 +65,19 @@ std::string promotion_arrays(const fairy::VariantInfo& info) {
   return out;
 }
 
+// The C++ type of a word of `bits` bits (runtime/bitboard/bitboard.hpp).
+std::string word_type(int bits) {
+  if (bits == 64) return "std::uint64_t";
+  if (bits == 128) return "bitboard::u128";
+  return "bitboard::Lanes<" + std::to_string(bits / 64) + ">";
+}
+
 std::string description_struct(const model::Variant& v, int word_bits) {
   const fairy::VariantInfo& info = v.info;
   const fairy::Geometry& g = info.geo;
   const int squares = g.files * g.ranks;
   std::string out = "struct Description {\n";
-  out += std::string("  using Word = ") + (word_bits == 64 ? "std::uint64_t" : "bitboard::u128") + ";\n";
+  out += "  using Word = " + word_type(word_bits) + ";\n";
   out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
   out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";

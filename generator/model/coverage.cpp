@@ -15,7 +15,7 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
     for (const fairy::Path& path : program.paths) {
       const std::string where = "piece '" + p.name + "' (XBetza " + p.betza + ")";
       if (fairy::bitboard::shape_of(path.legs, path.virgin_only) == fairy::bitboard::PathShape::Uncovered)
-        return where + " has a move that is not a leap, a queen-line slide or a lame leap";
+        return where + " has a move that is not a leap, a queen-line slide, a lame leap or a bent slide";
       if (path.phases != fairy::kAllPhases) return where + " has a move limited to some turn phases";
       if (promotes && !path.promotes) return where + " has a move that never promotes";
     }
@@ -31,7 +31,9 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     out.reason = std::move(reason);
     return out;
   };
-  if (squares > 128) return refuse("the board has " + std::to_string(squares) + " squares (at most 128)");
+  if (squares > fairy::bitboard::kMaxSquares)
+    return refuse("the board has " + std::to_string(squares) + " squares (at most " +
+                  std::to_string(fairy::bitboard::kMaxSquares) + ")");
   if (info.drops.enabled) return refuse("it has drops");
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
@@ -43,7 +45,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
       if (info.pieces[target.type].royal) return refuse("it promotes to a royal piece");
   }
   out.covered = true;
-  out.word_bits = squares <= 64 ? 64 : 128;
+  out.word_bits = squares <= 64 ? 64 : squares <= 128 ? 128 : 64 * ((squares + 63) / 64);
   return out;
 }
 

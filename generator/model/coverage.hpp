@@ -1,11 +1,13 @@
 // Which variants the bitboard kernel (runtime/bitboard/) runs, decided when fairygen lowers a
 // variant. A variant is covered when
-// - its board has at most 128 squares (a 64-bit word up to 64 squares, else a 128-bit one);
+// - its board has at most 256 squares (a 64-bit word up to 64 squares, a 128-bit one up to 128,
+//   else 64-bit lanes: 192 bits up to 192 squares, 256 up to 256);
 // - every path of every piece has a shape the kernel knows (runtime/bitboard/shapes.hpp): a
 //   leap along any vector (m, c, e, but not m and e in one leg), a slide along one of the eight
-//   queen directions (m, c; unlimited or limited range; not only for an unmoved piece), or a
-//   lame leap of unit steps to a move-only landing (fmnD); each may be `i` (virgin only) except
-//   slides; no path is limited to some turn phases or barred from promoting;
+//   queen directions (m, c; unlimited or limited range), a lame leap of unit steps to a
+//   move-only landing (fmnD), or a bent slide (a leap to an empty square, then a slide: v[F?R]);
+//   leaps and lame leaps may be `i` (virgin only), slides only when short and move-only (ifmW3);
+//   no path is limited to some turn phases or barred from promoting;
 // - castling and promotion are as the model has them, promotion never to a royal piece nor from
 //   the reserve;
 // - it has no drops, no turns of several moves, no brouhaha squares, no safe-passage pieces.
@@ -20,7 +22,7 @@ namespace fairygen::model {
 
 struct KernelCoverage {
   bool covered = false;
-  int word_bits = 0;   // 64 or 128 when covered
+  int word_bits = 0;   // 64, 128, 192 or 256 when covered
   std::string reason;  // why not, when not covered
 };
 

@@ -1,5 +1,6 @@
 // Which of colour c's pieces attack a square: the capturing leaps of all c's piece types,
-// reversed, and their capturing slides, looked up from the square. Types that capture alike
+// reversed, their capturing slides, looked up from the square, and their bent slides, walked
+// back from the square to the empty squares they could turn on. Types that capture alike
 // share one group, so one lookup serves them all: Rook, Queen and Chancellor are one
 // orthogonal slider group, Knight, Archbishop and Chancellor one knight-leap group.
 #pragma once
@@ -25,26 +26,34 @@ struct Attackers {
     SlideGroup slide;  // mode is kCapture
     TypeSet types = 0;
   };
+  struct BentAttackGroup {
+    Bent bent;  // mode is kCapture
+    TypeSet types = 0;
+  };
   struct Groups {
     std::array<LeapGroup, kMaxPieceTypes> leap{};
     int leaps = 0;
     std::array<SlideAttackGroup, 2 * kDirections * kMaxPieceTypes> slide{};
     int slides = 0;
     TypeSet virgin_leapers = 0;  // types with capturing leaps only an unmoved piece may make
+    std::array<BentAttackGroup, 64> bent{};
+    int bents = 0;
+    int bent_directions = 0;  // bit d: some bent capture slides in direction d
   };
 
   static constexpr Groups groups = [] {
     Groups out;
     for (int t = 0; t < V::types; ++t) {
       const std::span<const PathDesc> paths = D::pieces[t].paths[c];
-      const SquareTable<G> leaps = leap_table<G>(paths, kCapture, false);
-      if (any<G>(leaps)) {
+      const LeapSet leaps = leap_set(paths, kCapture);
+      if (leaps.count > 0) {
         int g = 0;
-        while (g < out.leaps && leap_table<G>(D::pieces[out.leap[g].first].paths[c], kCapture, false) != leaps) ++g;
+        while (g < out.leaps && leap_set(D::pieces[out.leap[g].first].paths[c], kCapture) != leaps) ++g;
         if (g == out.leaps) out.leap[out.leaps++].first = t;
         out.leap[g].types |= TypeSet(1) << t;
       }
-      if (any<G>(leap_table<G>(paths, kCapture, true))) out.virgin_leapers |= TypeSet(1) << t;
+      for (const PathDesc& p : paths)
+        if (p.shape() == PathShape::Leap && p.virgin_only && (p.legs[0].mode & kCapture)) out.virgin_leapers |= TypeSet(1) << t;
       const SlideGroups slides = slide_groups(paths);
       for (int i = 0; i < slides.count; ++i) {
         if (!(slides.group[i].mode & kCapture)) continue;
@@ -55,19 +64,35 @@ struct Attackers {
         if (g == out.slides) out.slide[out.slides++].slide = key;
         out.slide[g].types |= TypeSet(1) << t;
       }
+      const Bents bent = bents(paths);
+      for (int i = 0; i < bent.count; ++i) {
+        if (!(bent.bent[i].mode & kCapture)) continue;
+        Bent key = bent.bent[i];
+        key.mode = kCapture;
+        int g = 0;
+        while (g < out.bents && !(out.bent[g].bent == key)) ++g;
+        if (g == out.bents) out.bent[out.bents++].bent = key;
+        out.bent[g].types |= TypeSet(1) << t;
+        out.bent_directions |= 1 << key.direction;
+      }
     }
     return out;
+  }();
+  static constexpr TypeSet bent_types = [] {
+    TypeSet s = 0;
+    for (int g = 0; g < groups.bents; ++g) s |= groups.bent[g].types;
+    return s;
   }();
 
   // reversed_leaps[g][s]: where group g's pieces can stand to capture on s by a leap.
   static constexpr auto reversed_leaps = [] {
     std::array<SquareTable<G>, groups.leaps> out{};
     for (int g = 0; g < groups.leaps; ++g)
-      out[g] = reversed<G>(leap_table<G>(D::pieces[groups.leap[g].first].paths[c], kCapture, false));
+      out[g] = leap_table<G>(D::pieces[groups.leap[g].first].paths[c], kCapture, false, true);
     return out;
   }();
   template <int t>
-  static constexpr SquareTable<G> reversed_virgin_leaps = reversed<G>(PieceMoves<D, t, c>::virgin_capture);
+  static constexpr SquareTable<G> reversed_virgin_leaps = leap_table<G>(D::pieces[t].paths[c], kCapture, true, true);
   // slide_sources[g][s]: where group g's sliders can stand to reach s on an empty board.
   static constexpr auto slide_sources = [] {
     std::array<SquareTable<G>, groups.slides> out{};
@@ -113,8 +138,36 @@ struct Attackers {
     return a;
   }
 
-  static B attackers(const Board<D>& b, int s, B occupied) { return leapers(b, s) | sliders(b, s, occupied); }
-  static bool attacks(const Board<D>& b, int s, B occupied) { return leapers(b, s) || sliders(b, s, occupied); }
+  // c's pieces attacking s by a bent path: for each direction their slides take, the empty
+  // squares from which a slide reaches s (up to the first blocker, looking back from s), stepped
+  // back along each group's leap. Nothing when c has no bent pieces.
+  static B benders(const Board<D>& b, int s, B occupied) {
+    B a = 0;
+    if constexpr (groups.bents > 0) {
+      if (!b.template of_types<bent_types>(c)) return a;
+      for_each_index<kDirections>([&](auto d) {
+        if constexpr ((groups.bent_directions >> d) & 1) {
+          const B turns = Sliders<G>::ray_attacks(opposite(d), s, occupied) & ~occupied;
+          for_each_index<groups.bents>([&](auto g) {
+            constexpr BentAttackGroup group = groups.bent[g];
+            if constexpr (group.bent.direction == d) {
+              const B in_range = group.bent.range ? turns & G::ray_within(opposite(d), group.bent.range, s) : turns;
+              a |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(in_range) &
+                   b.template of_types<group.types>(c);
+            }
+          });
+        }
+      });
+    }
+    return a;
+  }
+
+  static B attackers(const Board<D>& b, int s, B occupied) {
+    return leapers(b, s) | sliders(b, s, occupied) | benders(b, s, occupied);
+  }
+  static bool attacks(const Board<D>& b, int s, B occupied) {
+    return leapers(b, s) || sliders(b, s, occupied) || benders(b, s, occupied);
+  }
 
   // c's sliders that would attack s on an empty board (candidates for pinning a piece to s).
   static B snipers(const Board<D>& b, int s) {

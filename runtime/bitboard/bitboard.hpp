@@ -1,6 +1,7 @@
 // Bit sets of squares for the bitboard kernel: a 64-bit word for boards of up to 64 squares, a
-// 128-bit one for boards of up to 128. Square i is bit i, counted rank by rank from a1 (square
-// index = rank * files + file). The operations below are the same for both widths.
+// 128-bit one for boards of up to 128, and Lanes<n> (n 64-bit lanes) for boards of up to 256:
+// 192 bits for 12x12, 256 for 16x16. Square i is bit i, counted rank by rank from a1 (square
+// index = rank * files + file). The operations below are the same for every width.
 //
 // Slider lookups use PEXT/PDEP (BMI2) when the compiler targets it (__BMI2__, set by CMake for
 // generated modules only when the build machine supports it); pext/pdep here are then one
@@ -27,12 +28,96 @@ inline constexpr bool kHaveBmi2 = true;
 inline constexpr bool kHaveBmi2 = false;
 #endif
 
+// A word of n 64-bit lanes (lane 0 holds squares 0-63), with the integer operators the kernel
+// uses: bitwise logic, shifts, comparison and truth. Small fixed loops the compiler unrolls.
+template <int n>
+struct Lanes {
+  static_assert(n >= 2 && n <= 4);
+  std::array<std::uint64_t, n> lane{};
+
+  constexpr Lanes() = default;
+  constexpr Lanes(std::uint64_t low) : lane{low} {}  // NOLINT: B(0), B(1) as for the integer words
+
+  constexpr explicit operator bool() const {
+    std::uint64_t any = 0;
+    for (int i = 0; i < n; ++i) any |= lane[i];
+    return any != 0;
+  }
+  friend constexpr bool operator==(const Lanes&, const Lanes&) = default;
+
+  friend constexpr Lanes operator&(const Lanes& a, const Lanes& b) {
+    Lanes out;
+    for (int i = 0; i < n; ++i) out.lane[i] = a.lane[i] & b.lane[i];
+    return out;
+  }
+  friend constexpr Lanes operator|(const Lanes& a, const Lanes& b) {
+    Lanes out;
+    for (int i = 0; i < n; ++i) out.lane[i] = a.lane[i] | b.lane[i];
+    return out;
+  }
+  friend constexpr Lanes operator^(const Lanes& a, const Lanes& b) {
+    Lanes out;
+    for (int i = 0; i < n; ++i) out.lane[i] = a.lane[i] ^ b.lane[i];
+    return out;
+  }
+  constexpr Lanes& operator&=(const Lanes& b) {
+    for (int i = 0; i < n; ++i) lane[i] &= b.lane[i];
+    return *this;
+  }
+  constexpr Lanes& operator|=(const Lanes& b) {
+    for (int i = 0; i < n; ++i) lane[i] |= b.lane[i];
+    return *this;
+  }
+  constexpr Lanes& operator^=(const Lanes& b) {
+    for (int i = 0; i < n; ++i) lane[i] ^= b.lane[i];
+    return *this;
+  }
+  constexpr Lanes operator~() const {
+    Lanes out;
+    for (int i = 0; i < n; ++i) out.lane[i] = ~lane[i];
+    return out;
+  }
+  // Shifts by 0 <= k < 64 * n bits.
+  friend constexpr Lanes operator<<(const Lanes& a, int k) {
+    Lanes out;
+    const int q = k / 64, r = k % 64;
+    for (int i = n - 1; i >= q; --i)
+      out.lane[i] = (a.lane[i - q] << r) | (r && i - q - 1 >= 0 ? a.lane[i - q - 1] >> (64 - r) : 0);
+    return out;
+  }
+  friend constexpr Lanes operator>>(const Lanes& a, int k) {
+    Lanes out;
+    const int q = k / 64, r = k % 64;
+    for (int i = 0; i + q < n; ++i)
+      out.lane[i] = (a.lane[i + q] >> r) | (r && i + q + 1 < n ? a.lane[i + q + 1] << (64 - r) : 0);
+    return out;
+  }
+};
+
 // The word that holds a board of `squares` squares.
 template <int squares>
-using WordFor = std::conditional_t<(squares <= 64), std::uint64_t, u128>;
+using WordFor = std::conditional_t<(squares <= 64), std::uint64_t,
+                                   std::conditional_t<(squares <= 128), u128, Lanes<(squares + 63) / 64>>>;
+inline constexpr int kMaxSquares = 256;
 
 template <class B>
-concept Word = std::is_same_v<B, std::uint64_t> || std::is_same_v<B, u128>;
+struct IsLanes : std::false_type {};
+template <int n>
+struct IsLanes<Lanes<n>> : std::true_type {};
+
+template <class B>
+concept Word = std::is_same_v<B, std::uint64_t> || std::is_same_v<B, u128> || IsLanes<B>::value;
+
+// How many 64-bit lanes a word has, and lane i of it.
+template <Word B>
+inline constexpr int kLanes = int(sizeof(B) / 8);
+template <Word B>
+constexpr std::uint64_t lane(const B& b, int i) {
+  if constexpr (IsLanes<B>::value)
+    return b.lane[i];
+  else
+    return std::uint64_t(b >> (64 * i));
+}
 
 constexpr std::uint64_t low_half(u128 b) { return std::uint64_t(b); }
 constexpr std::uint64_t high_half(u128 b) { return std::uint64_t(b >> 64); }
@@ -49,6 +134,24 @@ constexpr int msb(std::uint64_t b) { return 63 - std::countl_zero(b); }
 constexpr int msb(u128 b) {
   return high_half(b) ? 127 - std::countl_zero(high_half(b)) : 63 - std::countl_zero(low_half(b));
 }
+template <int n>
+constexpr int popcount(const Lanes<n>& b) {
+  int c = 0;
+  for (int i = 0; i < n; ++i) c += std::popcount(b.lane[i]);
+  return c;
+}
+template <int n>
+constexpr int lsb(const Lanes<n>& b) {
+  for (int i = 0; i < n - 1; ++i)
+    if (b.lane[i]) return 64 * i + std::countr_zero(b.lane[i]);
+  return 64 * (n - 1) + std::countr_zero(b.lane[n - 1]);
+}
+template <int n>
+constexpr int msb(const Lanes<n>& b) {
+  for (int i = n - 1; i > 0; --i)
+    if (b.lane[i]) return 64 * i + 63 - std::countl_zero(b.lane[i]);
+  return 63 - std::countl_zero(b.lane[0]);
+}
 
 // One square's bit. A variable 128-bit shift takes several instructions, a table load one.
 inline constexpr auto kSquareBits128 = [] {
@@ -59,23 +162,37 @@ inline constexpr auto kSquareBits128 = [] {
 
 template <Word B>
 constexpr B bit(int s) {
-  if constexpr (sizeof(B) == 8)
+  if constexpr (IsLanes<B>::value) {
+    B b;
+    b.lane[s / 64] = std::uint64_t(1) << (s % 64);
+    return b;
+  } else if constexpr (sizeof(B) == 8) {
     return B(1) << s;
-  else
+  } else {
     return std::is_constant_evaluated() ? B(1) << s : kSquareBits128[s];
+  }
 }
 
 // Removes the lowest set square from b and returns it.
 template <Word B>
 constexpr int pop_lsb(B& b) {
   const int s = lsb(b);
-  b &= b - 1;
+  if constexpr (IsLanes<B>::value)
+    b.lane[s / 64] &= b.lane[s / 64] - 1;
+  else
+    b &= b - 1;
   return s;
 }
 
 template <Word B>
 constexpr bool more_than_one(B b) {
-  return (b & (b - 1)) != 0;
+  if constexpr (IsLanes<B>::value) {
+    if (!b) return false;
+    pop_lsb(b);
+    return bool(b);
+  } else {
+    return (b & (b - 1)) != 0;
+  }
 }
 
 // Parallel bit extract / deposit: the bits of x selected by mask, packed to the bottom; and the

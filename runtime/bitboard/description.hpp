@@ -4,7 +4,7 @@
 // kernel derives its tables from the same legs the interpreter and the mailbox code walk.
 //
 // A description D is a class with these static constexpr members:
-//   using Word = std::uint64_t or unsigned __int128;  // chosen by fairygen for the board size
+//   using Word = std::uint64_t, unsigned __int128 or Lanes<n>;  // chosen by fairygen for the board size
 //   int files, ranks;
 //   PieceDesc pieces[];            // in the model's type order (type t is pieces[t])
 //   CastlingDesc castling;

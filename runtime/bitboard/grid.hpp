@@ -58,6 +58,23 @@ struct Grid {
     return b;
   }
 
+  // Every square of `set` moved by (dx, dy); those that would leave the board dropped. One
+  // shift of the whole set (the squares that stay on the board are a constant).
+  template <int dx, int dy>
+  static B shift(B set) {
+    constexpr int offset = dy * files + dx;
+    constexpr B sources = [] {
+      B b = 0;
+      for (int s = 0; s < squares; ++s)
+        if (step(s, dx, dy) >= 0) b |= bit<B>(s);
+      return b;
+    }();
+    if constexpr (offset >= 0)
+      return (set & sources) << offset;
+    else
+      return (set & sources) >> -offset;
+  }
+
   // rays[d][s]: the squares from s outward in direction d, up to the edge.
   static constexpr auto rays = [] {
     std::array<std::array<B, squares>, kDirections> out{};

@@ -12,11 +12,18 @@
 
 namespace fairy::bitboard {
 
+// A move through empty squares to an empty one: a lame path (steps 0: its own legs), or the
+// first `steps` steps of a virgin slide.
+struct LameMove {
+  int path = 0;  // index into the piece's paths
+  int steps = 0;
+};
+
 struct LeapVector {
   Vector v;
   std::uint8_t modes = 0;         // kMove, kCapture, kEnPassant of its plain leaps
   std::uint8_t virgin_modes = 0;  // and of its `i` leaps
-  std::array<int, kMaxLegs * 2> lame{};  // its lame paths (indices into the piece's paths)
+  std::array<LameMove, kMaxLegs * 2> lame{};  // its lame moves
   int lames = 0;
 };
 
@@ -40,7 +47,12 @@ constexpr LeapVectors leap_vectors(std::span<const PathDesc> paths) {
       (p.virgin_only ? g.virgin_modes : g.modes) |= p.legs[0].mode;
     } else if (p.shape() == PathShape::Lame) {
       LeapVector& g = out.of(landing(p.used_legs()));
-      g.lame[g.lames++] = i;
+      g.lame[g.lames++] = LameMove{i, 0};
+    } else if (p.shape() == PathShape::VirginSlide) {
+      for (int k = 1; k <= p.legs[0].range; ++k) {
+        LeapVector& g = out.of(Vector{k * p.legs[0].dx, k * p.legs[0].dy});
+        g.lame[g.lames++] = LameMove{i, k};
+      }
     }
   }
   return out;
@@ -55,37 +67,25 @@ struct LeaperSet {
   static constexpr LeapVectors vectors = leap_vectors(M::paths);
 
   static constexpr bool applies = [] {
-    if (V::is_royal(t) || M::slides.count > 0 || vectors.count == 0) return false;
+    if (V::is_royal(t) || M::slides.count > 0 || M::bent.count > 0 || vectors.count == 0) return false;
     const int pieces = std::max(V::start_count(White, t), V::start_count(Black, t));
     return vectors.count <= pieces;
   }();
 
   static constexpr int offset(Vector v) { return v.dy * G::files + v.dx; }
-  // The squares from which a step along v stays on the board.
-  static constexpr B sources(Vector v) {
-    B b = 0;
-    for (int s = 0; s < G::squares; ++s)
-      if (G::step(s, v.dx, v.dy) >= 0) b |= bit<B>(s);
-    return b;
-  }
-  // Every piece of `set` stepped along v (those that would leave the board dropped).
   template <Vector v>
   static B step(B set) {
-    constexpr int off = offset(v);
-    constexpr B from = sources(v);
-    if constexpr (off >= 0)
-      return (set & from) << off;
-    else
-      return (set & from) >> -off;
+    return G::template shift<v.dx, v.dy>(set);
   }
 
-  // Where the pieces of `set` land by lame path i: through and onto empty squares only.
-  template <int i>
+  // Where the pieces of `set` land by a lame move: through and onto empty squares only.
+  template <LameMove move>
   static B lame_landing(B set, B empty) {
-    constexpr PathDesc path = M::paths[i];
-    for_each_index<path.leg_count>([&](auto k) {
-      set = step<Vector{path.legs[k].dx, path.legs[k].dy}>(set) & empty;
-    });
+    constexpr PathDesc path = M::paths[move.path];
+    if constexpr (move.steps == 0)
+      for_each_index<path.leg_count>([&](auto k) { set = step<Vector{path.legs[k].dx, path.legs[k].dy}>(set) & empty; });
+    else
+      for_each_index<move.steps>([&](auto) { set = step<Vector{path.legs[0].dx, path.legs[0].dy}>(set) & empty; });
     return set;
   }
 
@@ -102,8 +102,8 @@ struct LeaperSet {
       };
       B targets = (step<lv.v>(from(kMove)) & ~occupied) | (step<lv.v>(from(kCapture)) & theirs);
       for_each_index<lv.lames>([&](auto k) {
-        constexpr int i = lv.lame[k];
-        targets |= lame_landing<i>(M::paths[i].virgin_only ? unmoved : movers, ~occupied);
+        constexpr LameMove move = lv.lame[k];
+        targets |= lame_landing<move>(M::paths[move.path].virgin_only ? unmoved : movers, ~occupied);
       });
       found(offset(lv.v), targets);
       if constexpr (((lv.modes | lv.virgin_modes) & kEnPassant) != 0)

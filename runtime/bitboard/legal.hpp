@@ -4,7 +4,10 @@
 // - in double check, only the royal piece moves;
 // - in single check, other pieces must capture the checker or (against a slide) block it;
 // - a pinned piece stays between its pinner and the royal piece (or captures the pinner);
-// - e.p. captures (two pieces leave) and castling are tested square by square.
+// - e.p. captures (two pieces leave) and castling are tested square by square;
+// - against bent pieces (a leap, then a slide: v[F?R]), the moves of a piece whose leaving
+//   could open a bent path to the royal piece, and every move out of a bent check, are tested
+//   target by target on the board as it would be.
 // Moves go to a Sink as target sets per piece (see perft.hpp), so a leaf can count them with
 // a popcount without making any.
 #pragma once
@@ -50,6 +53,7 @@ struct Generator {
     B checkers = 0;
     B evasions = 0;   // where non-royal moves must land: everywhere but our pieces, or the check's line
     B pinned = 0;
+    B verify = 0;     // our pieces whose moves are tested one by one (bent paths)
     int pins = 0;
     std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
   };
@@ -91,6 +95,9 @@ struct Generator {
         cx.pin_line[cx.pins++] = line | bit<B>(s);
       }
     }
+    if constexpr (Enemy::groups.bents > 0) {
+      if (find_bent_checks_and_pins(b, cx)) return;
+    }
     if (!cx.checkers) return;
     if (more_than_one(cx.checkers)) {
       cx.evasions = 0;
@@ -99,6 +106,38 @@ struct Generator {
     // A leaping checker must be taken; a sliding one may also be blocked.
     const int checker = lsb(cx.checkers);
     cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
+  }
+
+  // Bent paths to our royal piece: a bent checker makes every move a tested one (true); else the
+  // first piece of ours on each line back from the royal piece is tested when enemy bent pieces
+  // could turn onto that line on its square or behind it, up to the next piece.
+  static bool find_bent_checks_and_pins(const Board<D>& b, Context& cx) {
+    if (const B benders = Enemy::benders(b, cx.royal, cx.occupied)) {
+      cx.checkers |= benders;
+      cx.verify = cx.ours;
+      cx.evasions = ~cx.ours;
+      return true;
+    }
+    if (!b.template of_types<Enemy::bent_types>(them)) return false;
+    for_each_index<kDirections>([&](auto d) {
+      if constexpr ((Enemy::groups.bent_directions >> d) & 1) {
+        constexpr int back = opposite(d);
+        const B blockers = G::rays[back][cx.royal] & cx.occupied;
+        if (!blockers) return;
+        const int first = (back & 1) ? msb(blockers) : lsb(blockers);
+        if (!(cx.ours & bit<B>(first))) return;
+        const B turns = bit<B>(first) | (Sliders<G>::ray_attacks(back, first, cx.occupied) & ~cx.occupied);
+        B sources = 0;
+        for_each_index<Enemy::groups.bents>([&](auto g) {
+          constexpr auto group = Enemy::groups.bent[g];
+          if constexpr (group.bent.direction == d)
+            sources |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(turns) &
+                       b.template of_types<group.types>(them);
+        });
+        if (sources) cx.verify |= bit<B>(first);
+      }
+    });
+    return false;
   }
 
   // Where a pinned piece may go: along its pin line, up to and including the pinner.
@@ -131,7 +170,7 @@ struct Generator {
     if constexpr (LeaperSet<D, t, us>::applies) {
       // The unpinned pieces all at once; the pinned ones below, one by one.
       LeaperSet<D, t, us>::moves(
-          b, pieces & ~cx.pinned, cx.occupied, cx.theirs,
+          b, pieces & ~cx.pinned & ~cx.verify, cx.occupied, cx.theirs,
           [&](int offset, B targets) { emit<t>(b, sink, FromOffset{offset}, targets & cx.evasions); },
           [&](int offset, B targets) {
             while (targets) {
@@ -139,13 +178,34 @@ struct Generator {
               en_passant<t>(b, cx, sink, to - offset, to);
             }
           });
-      pieces &= cx.pinned;
+      pieces &= cx.pinned | cx.verify;
     }
-    for (B free = pieces & ~cx.pinned; free;) one_piece<t>(b, cx, sink, pop_lsb(free), cx.evasions);
-    for (B pinned = pieces & cx.pinned; pinned;) {
+    for (B free = pieces & ~cx.pinned & ~cx.verify; free;) one_piece<t>(b, cx, sink, pop_lsb(free), cx.evasions);
+    for (B pinned = pieces & cx.pinned & ~cx.verify; pinned;) {
       const int from = pop_lsb(pinned);
       one_piece<t>(b, cx, sink, from, cx.evasions & pin_line_of(cx, bit<B>(from)));
     }
+    if constexpr (Enemy::groups.bents > 0)
+      for (B tested = pieces & cx.verify; tested;) {
+        const int from = pop_lsb(tested);
+        const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
+        tested_piece<t>(b, cx, sink, from, allowed);
+      }
+  }
+
+  // one_piece, with each target tested on the board as it would be after the move.
+  template <int t, class Sink>
+  static void tested_piece(const Board<D>& b, const Context& cx, Sink& sink, int from, B allowed) {
+    using M = PieceMoves<D, t, us>;
+    B legal = 0;
+    for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed; targets;) {
+      const int to = pop_lsb(targets);
+      const B occupied = (cx.occupied ^ bit<B>(from)) | bit<B>(to);
+      if (!(Enemy::attackers(b, cx.royal, occupied) & ~bit<B>(to))) legal |= bit<B>(to);
+    }
+    emit<t>(b, sink, FromSquare{from}, legal);
+    if constexpr (M::has_en_passant)
+      if (b.ep) en_passant_from<t>(b, cx, sink, from);
   }
 
   // The moves of the piece on `from` that land in `allowed` (nothing in double check).

@@ -1,6 +1,7 @@
 // One piece type's moves for one colour, as compile-time tables derived from its compiled
-// XBetza paths (see shapes.hpp): leap targets per square by mode, slides grouped by line, lame
-// leaps with the squares they pass. pseudo_targets() gives where a piece may go before
+// XBetza paths (see shapes.hpp): leap targets per square by mode, slides grouped by line (and
+// the virgin ones apart), lame leaps with the squares they pass, bent slides with the square
+// each one turns on. pseudo_targets() gives where a piece may go before
 // legality is considered.
 #pragma once
 
@@ -19,30 +20,44 @@ using SquareTable = std::array<typename G::B, G::squares>;
 
 template <class G>
 constexpr bool any(const SquareTable<G>& t) {
-  for (const auto b : t)
+  for (const auto& b : t)
     if (b) return true;
   return false;
 }
 
-// Where the leaps with `mode` land from each square (virgin: only the `i` ones, else the others).
+// Where the leaps with `mode` land from each square (virgin: only the `i` ones, else the others);
+// backwards: the squares from which they land on each square instead (attackers by leaping).
 template <class G>
-constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin) {
+constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin, bool backwards = false) {
   SquareTable<G> out{};
   for (const PathDesc& p : paths) {
     if (p.shape() != PathShape::Leap || p.virgin_only != virgin || !(p.legs[0].mode & mode)) continue;
+    const int dx = backwards ? -p.legs[0].dx : p.legs[0].dx, dy = backwards ? -p.legs[0].dy : p.legs[0].dy;
     for (int s = 0; s < G::squares; ++s)
-      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) out[s] |= bit<typename G::B>(t);
+      if (const int t = G::step(s, dx, dy); t >= 0) out[s] |= bit<typename G::B>(t);
   }
   return out;
 }
 
-// The squares from which a leap table reaches each square: attackers of a square by leaping.
-template <class G>
-constexpr SquareTable<G> reversed(const SquareTable<G>& table) {
-  SquareTable<G> out{};
-  for (int s = 0; s < G::squares; ++s)
-    for (int t = 0; t < G::squares; ++t)
-      if (table[s] & bit<typename G::B>(t)) out[t] |= bit<typename G::B>(s);
+// The vectors of the leaps with `mode` (not `i`), in a canonical order: pieces with the same
+// ones leap alike.
+struct LeapSet {
+  std::array<Vector, 64> vector{};
+  int count = 0;
+  friend constexpr bool operator==(const LeapSet&, const LeapSet&) = default;
+};
+constexpr LeapSet leap_set(std::span<const PathDesc> paths, std::uint8_t mode) {
+  LeapSet out;
+  for (const PathDesc& p : paths) {
+    if (p.shape() != PathShape::Leap || p.virgin_only || !(p.legs[0].mode & mode)) continue;
+    const Vector v{p.legs[0].dx, p.legs[0].dy};
+    int at = 0;
+    while (at < out.count && (out.vector[at].dx < v.dx || (out.vector[at].dx == v.dx && out.vector[at].dy < v.dy))) ++at;
+    if (at < out.count && out.vector[at] == v) continue;
+    for (int i = out.count; i > at; --i) out.vector[i] = out.vector[i - 1];
+    out.vector[at] = v;
+    ++out.count;
+  }
   return out;
 }
 
@@ -71,11 +86,50 @@ struct SlideGroups {
   }
 };
 
-constexpr SlideGroups slide_groups(std::span<const PathDesc> paths) {
+// The slides of one shape (Slide, or VirginSlide: those only an unmoved piece makes).
+constexpr SlideGroups slide_groups(std::span<const PathDesc> paths, PathShape shape = PathShape::Slide) {
   SlideGroups out;
   for (const PathDesc& p : paths)
-    if (p.shape() == PathShape::Slide) out.add(direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[0].range, p.legs[0].mode);
+    if (p.shape() == shape) out.add(direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[0].range, p.legs[0].mode);
   return out;
+}
+
+// A bent path: a leap along `leap` to an empty square, then a slide in `direction` (up to
+// `range` steps, 0 unlimited) that may move and/or capture (`mode`).
+struct Bent {
+  Vector leap;
+  int direction = 0;
+  int range = 0;
+  std::uint8_t mode = 0;
+  friend constexpr bool operator==(const Bent&, const Bent&) = default;
+};
+struct Bents {
+  std::array<Bent, 32> bent{};
+  int count = 0;
+};
+constexpr Bents bents(std::span<const PathDesc> paths) {
+  Bents out;
+  for (const PathDesc& p : paths)
+    if (p.shape() == PathShape::Bent)
+      out.bent[out.count++] = Bent{{p.legs[0].dx, p.legs[0].dy}, direction_of(p.legs[1].dx, p.legs[1].dy), p.legs[1].range,
+                                   p.legs[1].mode};
+  return out;
+}
+
+// Where a leap along v from each square lands, or -1 off the board.
+template <class G>
+constexpr auto leap_landings(Vector v) {
+  std::array<std::int16_t, G::squares> out{};
+  for (int s = 0; s < G::squares; ++s) out[s] = std::int16_t(G::step(s, v.dx, v.dy));
+  return out;
+}
+
+// The squares a slide in direction d from s reaches: up to its first blocker and `range` steps.
+template <class G>
+constexpr typename G::B slide_reach(int d, int range, int s, typename G::B occupied) {
+  typename G::B a = Sliders<G>::ray_attacks(d, s, occupied);
+  if (range) a &= G::ray_within(d, range, s);
+  return a;
 }
 
 // The squares a group's slides can reach from s on an empty board; `backwards` gives the
@@ -151,13 +205,25 @@ struct PieceMoves {
     return out;
   }();
   static constexpr LameLeaps<G> lame = lame_leaps<G>(paths);
+  static constexpr SlideGroups virgin_slides = slide_groups(paths, PathShape::VirginSlide);
+  static constexpr auto virgin_slide_spans = [] {
+    std::array<SquareTable<G>, virgin_slides.group.size()> out{};
+    for (int i = 0; i < virgin_slides.count; ++i) out[i] = slide_span_table<G>(virgin_slides.group[i], false);
+    return out;
+  }();
+  static constexpr Bents bent = bents(paths);
+  static constexpr auto bent_landings = [] {
+    std::array<std::array<std::int16_t, G::squares>, bent.bent.size()> out{};
+    for (int i = 0; i < bent.count; ++i) out[i] = leap_landings<G>(bent.bent[i].leap);
+    return out;
+  }();
 
   static constexpr bool has_quiet = any<G>(quiet), has_capture = any<G>(capture);
   static constexpr bool has_en_passant = any<G>(en_passant) || any<G>(virgin_en_passant);
   static constexpr bool has_virgin_moves = [] {
     for (int i = 0; i < lame.count; ++i)
       if (lame.leap[i].virgin) return true;
-    return any<G>(virgin_quiet) || any<G>(virgin_capture);
+    return any<G>(virgin_quiet) || any<G>(virgin_capture) || virgin_slides.count > 0;
   }();
   // Every move may go to an empty square or capture alike: targets are reach & ~own pieces.
   static constexpr bool uniform = [] {
@@ -166,9 +232,9 @@ struct PieceMoves {
     return quiet == capture && !has_virgin_moves && lame.count == 0;
   }();
 
-  static bool virgin(const Board<D>& b, int s) { return b.template virgin_pieces<t>(c) & bit<B>(s); }
+  static bool virgin(const Board<D>& b, int s) { return bool(b.template virgin_pieces<t>(c) & bit<B>(s)); }
 
-  // Slide reach from s, split into the squares it may move to and capture on.
+  // Slide and bent reach from s, split into the squares it may move to and capture on.
   static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach) {
     for_each_index<slides.count>([&](auto i) {
       constexpr SlideGroup g = slides.group[i];
@@ -177,6 +243,23 @@ struct PieceMoves {
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
     });
+    for_each_index<bent.count>([&](auto i) {
+      constexpr Bent g = bent.bent[i];
+      const int mid = bent_landings[i][s];
+      if (mid < 0 || (occupied & bit<B>(mid))) return;
+      const B a = slide_reach<G>(g.direction, g.range, mid, occupied);
+      if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
+      if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
+    });
+  }
+
+  // The virgin slides' reach from s (they only move).
+  static B virgin_slide_reach(int s, B occupied) {
+    B reach = 0;
+    for_each_index<virgin_slides.count>([&](auto i) {
+      reach |= Sliders<G>::line_attacks(virgin_slides.group[i].line, s, occupied) & virgin_slide_spans[i][s];
+    });
+    return reach;
   }
 
   // Where the piece on s may move or capture (not e.p.) before legality.
@@ -191,7 +274,7 @@ struct PieceMoves {
       bool unmoved = false;
       if constexpr (has_virgin_moves) {
         unmoved = virgin(b, s);
-        if (unmoved) q |= virgin_quiet[s], x |= virgin_capture[s];
+        if (unmoved) q |= virgin_quiet[s] | virgin_slide_reach(s, occupied), x |= virgin_capture[s];
       }
       for_each_index<lame.count>([&](auto i) {
         constexpr bool needs_virgin = lame.leap[i].virgin;

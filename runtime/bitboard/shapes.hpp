@@ -12,12 +12,16 @@
 namespace fairy::bitboard {
 
 inline constexpr int kMaxLegs = 4;  // a lame leap of up to 3 unit steps and its landing step
+inline constexpr int kMaxVirginSlide = 4;  // steps of a slide only an unmoved piece makes
 
 enum class PathShape : std::uint8_t {
   Leap,       // one leap along any vector: move (m), capture (c), e.p. capture (e); not m and e
   Slide,      // one slide along a queen direction, unlimited or up to `range`: m and/or c
   Lame,       // unit-step legs through empty squares to a move-only landing (XBetza n: fmnD)
-  Uncovered,  // anything else: hoppers, locusts, friendly captures, bent or circular riders, ...
+  VirginSlide,  // a move-only slide of limited range that only an unmoved piece makes (ifmW3)
+  Bent,       // a leap to an empty square, then a slide along a queen direction: m and/or c
+              // (v[F?R]); never back over the square it started from
+  Uncovered,  // anything else: hoppers, locusts, friendly captures, circular riders, ...
 };
 
 constexpr bool only_modes(std::uint8_t mode, std::uint8_t allowed) { return mode != 0 && (mode & ~allowed) == 0; }
@@ -31,13 +35,34 @@ constexpr PathShape shape_of(std::span<const Leg> legs, bool virgin_only) {
     return only_modes(first.mode, kMove | kCapture | kEnPassant) && !((first.mode & kMove) && (first.mode & kEnPassant))
                ? PathShape::Leap  // (a leg that may move or take e.p. does only the latter on an e.p. square)
                : PathShape::Uncovered;
-  if (legs.size() == 1)  // a slide; one that only an unmoved piece may make is not covered
-    return direction_of(first.dx, first.dy) != kNoDirection && only_modes(first.mode, kMove | kCapture) && !virgin_only
-               ? PathShape::Slide
-               : PathShape::Uncovered;
+  if (legs.size() == 1) {  // a slide; one that only an unmoved piece may make must be short and only move
+    if (direction_of(first.dx, first.dy) == kNoDirection || !only_modes(first.mode, kMove | kCapture))
+      return PathShape::Uncovered;
+    if (!virgin_only) return PathShape::Slide;
+    return first.mode == kMove && first.range > 1 && first.range <= kMaxVirginSlide ? PathShape::VirginSlide
+                                                                                    : PathShape::Uncovered;
+  }
+  if (legs.size() == 2 && first.range == 1 && first.mode == kMove && (first.dx || first.dy) && !virgin_only) {
+    const Leg& slide = legs[1];
+    const bool returns = slide.dx * first.dy == slide.dy * first.dx && slide.dx * first.dx + slide.dy * first.dy < 0;
+    if (slide.range != 1 && direction_of(slide.dx, slide.dy) != kNoDirection && only_modes(slide.mode, kMove | kCapture))
+      return returns ? PathShape::Uncovered : PathShape::Bent;
+  }
   for (const Leg& l : legs)
     if (l.range != 1 || l.mode != kMove || (l.dx == 0 && l.dy == 0)) return PathShape::Uncovered;
   return legs.size() <= kMaxLegs ? PathShape::Lame : PathShape::Uncovered;
+}
+
+constexpr const char* shape_name(PathShape shape) {
+  switch (shape) {
+    case PathShape::Leap: return "leap";
+    case PathShape::Slide: return "slide";
+    case PathShape::Lame: return "lame leap";
+    case PathShape::VirginSlide: return "virgin slide";
+    case PathShape::Bent: return "bent slide";
+    case PathShape::Uncovered: break;
+  }
+  return "uncovered";
 }
 
 // The vector from where a path starts to where it lands (for leaps and lame leaps).

@@ -5,13 +5,14 @@
 // - Line lookup (BMI2, lines of up to 12 squares): PEXT gathers the line's inner occupancy into
 //   a small index, a table shared by all lines of the same length gives the attacked positions
 //   along the line, PDEP scatters them back onto the board. One table of a few KB serves every
-//   square and line, for 64- and 128-bit boards alike (a 128-bit word is two PEXTs/PDEPs).
+//   square and line, for every word width (a word of n 64-bit lanes takes n PEXTs/PDEPs).
 // - Classical rays (portable): the ray from the square, cut behind its first blocker (found
 //   with a bit scan). Used without BMI2, and on boards with longer lines, where the lookup
 //   table would grow to hundreds of KB.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "runtime/bitboard/grid.hpp"
@@ -76,8 +77,8 @@ struct Sliders {
     B full = 0;   // the line's squares
     B inner = 0;  // without its two end squares
     int offset = 0;
-    int inner_low = 0;  // inner squares in the low 64-bit half (for 128-bit words)
-    int full_low = 0;
+    // Inner and full squares in the lanes below lane i (for words of several lanes).
+    std::array<std::uint8_t, kLanes<B>> inner_below{}, full_below{};
   };
   static constexpr auto lookups = [] {
     std::array<std::array<LineLookup, G::squares>, 4> out{};
@@ -88,8 +89,10 @@ struct Sliders {
         const int length = popcount(l.full), position = popcount(G::rays[2 * line + 1][s]);
         l.inner = length > 2 ? l.full & ~bit<B>(lsb(l.full)) & ~bit<B>(msb(l.full)) : B(0);
         if (length <= kMaxLookupLine) l.offset = length_base[length] + position * (1 << inner_bits(length));
-        l.inner_low = popcount(std::uint64_t(l.inner));
-        l.full_low = popcount(std::uint64_t(l.full));
+        for (int i = 1; i < kLanes<B>; ++i) {
+          l.inner_below[i] = std::uint8_t(l.inner_below[i - 1] + std::popcount(lane(l.inner, i - 1)));
+          l.full_below[i] = std::uint8_t(l.full_below[i - 1] + std::popcount(lane(l.full, i - 1)));
+        }
       }
     return out;
   }();
@@ -98,11 +101,18 @@ struct Sliders {
     const LineLookup& l = lookups[line][s];
     if constexpr (sizeof(B) == 8) {
       return pdep(line_table[l.offset + pext(occupied, l.inner)], l.full);
-    } else {
-      const std::uint64_t index =
-          pext(low_half(occupied), low_half(l.inner)) | pext(high_half(occupied), high_half(l.inner)) << l.inner_low;
+    } else if constexpr (sizeof(B) == 16) {
+      const std::uint64_t index = pext(low_half(occupied), low_half(l.inner)) |
+                                  pext(high_half(occupied), high_half(l.inner)) << l.inner_below[1];
       const std::uint64_t a = line_table[l.offset + index];
-      return B(pdep(a, low_half(l.full))) | B(pdep(a >> l.full_low, high_half(l.full))) << 64;
+      return B(pdep(a, low_half(l.full))) | B(pdep(a >> l.full_below[1], high_half(l.full))) << 64;
+    } else {
+      std::uint64_t index = 0;
+      for (int i = 0; i < kLanes<B>; ++i) index |= pext(occupied.lane[i], l.inner.lane[i]) << l.inner_below[i];
+      const std::uint64_t a = line_table[l.offset + index];
+      B out;
+      for (int i = 0; i < kLanes<B>; ++i) out.lane[i] = pdep(a >> l.full_below[i], l.full.lane[i]);
+      return out;
     }
   }
 
