@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace fairy {
@@ -121,12 +122,18 @@ PerftResult parallel_perft(const Engine& engine, const Position& root, const Par
   std::size_t running = n;
   std::vector<std::thread> threads;
   threads.reserve(n);
-  for (std::size_t i = 0; i < n; ++i)
-    threads.emplace_back([&] {
-      work.run(root);
-      const std::lock_guard lock(mutex);
-      if (--running == 0) finished.notify_one();
-    });
+  try {
+    while (threads.size() < n)
+      threads.emplace_back([&] {
+        work.run(root);
+        const std::lock_guard lock(mutex);
+        if (--running == 0) finished.notify_one();
+      });
+  } catch (const std::system_error&) {  // the system gives fewer threads: count on those
+    const std::lock_guard lock(mutex);
+    running -= n - threads.size();
+  }
+  if (threads.empty()) work.run(root);
   {
     std::unique_lock lock(mutex);
     while (!finished.wait_for(lock, o.interval, [&] { return running == 0; }))
