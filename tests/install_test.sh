@@ -56,6 +56,17 @@ perft_equal losalamos 4
 perft_equal losalamos_queenless 4
 [ "$("$tmp/project/build/custom_perft" losalamos 4)" != "Nodes searched: 14332" ] || fail "the old start position is still compiled in"
 
+# VARIANTS: checked against the spec's keys.
+lists() { sed -i "s|^fairygen_add_variant(custom_perft SPEC my_variants.yaml.*|fairygen_add_variant(custom_perft SPEC my_variants.yaml $1)|" "$tmp/project/CMakeLists.txt"; }
+lists "VARIANTS losalamos chess"
+cmake --build "$tmp/project/build" >"$tmp/build-keys.log" 2>&1 && fail "VARIANTS naming a key the spec lacks built"
+grep -Fq "my_variants.yaml: error: the spec declares variants{ losalamos losalamos_queenless } but the build lists{ chess losalamos }" "$tmp/build-keys.log" ||
+  fail "VARIANTS other than the spec's: $(cat "$tmp/build-keys.log")"
+lists "VARIANTS losalamos_queenless losalamos"
+cmake --build "$tmp/project/build" >"$tmp/build-keys.log" 2>&1 || fail "VARIANTS with the spec's keys: $(cat "$tmp/build-keys.log")"
+perft_equal losalamos_queenless 3
+lists ""
+
 # A spec with an error fails the build with fairygen's file:line:column message.
 sed -i 's|pawn:   {letter: P, betza: fmWfcF}|pawn:   {letter: P, betza: fmWfcX}|' "$tmp/project/my_variants.yaml"
 cmake --build "$tmp/project/build" >"$tmp/build3.log" 2>&1 && fail "a spec with a bad XBetza built"
