@@ -52,7 +52,7 @@ parse_nodes() {
   awk '/^Nodes searched: [0-9]+/ { n = $3 } END { if (n == "") exit 1; print n }'
 }
 
-# "WALL CPU" seconds from fairy perft's stderr line "... nodes in W s (... nodes/s), cpu C s".
+# "WALL CPU" seconds from fairy perft's stderr line "... nodes in W s (... nodes/s) on T thread(s), cpu C s".
 parse_fairy_seconds() {
   awk '/ nodes in [0-9.]+ s .*, cpu [0-9.]+ s$/ {
          for (i = 1; i < NF; ++i) { if ($i == "in") w = $(i + 1); if ($i == "cpu") c = $(i + 1) }
@@ -81,7 +81,7 @@ now_ns() {
 # fairy_perft BIN VARIANT FEN DEPTH -> "NODES WALL CPU"
 fairy_perft() {
   local bin="$1" variant="$2" fen="$3" depth="$4" err out nodes secs
-  local args=(perft "$variant" "$depth")
+  local args=(perft "$variant" "$depth" --threads 1)  # peers run one thread too
   [ "$fen" = - ] || args+=(--fen "$fen")
   err="$(mktemp)"
   out="$("$bin" "${args[@]}" 2>"$err")" || { cat "$err" >&2; rm -f "$err"; die "fairy failed: $bin ${args[*]}"; }
@@ -208,7 +208,7 @@ self_test() {
     "$(printf 'a2a3: 4463267\nb1c3: 5708064\n\nNodes searched: 119060324\n\n' | parse_nodes)"
   check "parse_nodes without a count fails" failed "$(echo 'Nodes searched:' | parse_nodes || echo failed)"
   check "parse_fairy_seconds" "1.250 0.998" \
-    "$(echo 'chess perft 5: 4865609 nodes in 1.250 s (3892487 nodes/s), cpu 0.998 s' | parse_fairy_seconds)"
+    "$(echo 'chess perft 5: 4865609 nodes in 1.250 s (3892487 nodes/s) on 1 thread, cpu 0.998 s' | parse_fairy_seconds)"
   check "parse_fairy_seconds without cpu fails" failed \
     "$(echo 'chess perft 5: 4865609 nodes in 1.250 s (3892487 nodes/s)' | parse_fairy_seconds || echo failed)"
   check "median of odd count" 2 "$(median 3 1 2)"
@@ -229,11 +229,12 @@ done
 EOF
   cat >"$tmp/fairy" <<'EOF'
 #!/usr/bin/env bash
+echo "$*" >>"$FAKE_FAIRY_LOG"
 echo "Nodes searched: $FAKE_FAIRY_NODES"
 echo "$2 perft $3: $FAKE_FAIRY_NODES nodes in 0.500 s (2 nodes/s), cpu 0.250 s" >&2
 EOF
   chmod +x "$tmp/peer" "$tmp/fairy"
-  export FAKE_LOG="$tmp/log" FAKE_NODES=97862 FAKE_FAIRY_NODES=97862
+  export FAKE_LOG="$tmp/log" FAKE_FAIRY_LOG="$tmp/fairy.log" FAKE_NODES=97862 FAKE_FAIRY_NODES=97862
   local got
   got="$(peer_perft "$tmp/peer" capablanca "10/10/10/10/10/10/10/K8k w - - 0 1" 3)"
   check "peer_perft nodes" 97862 "${got%% *}"
@@ -241,6 +242,7 @@ EOF
     "$(paste -sd'|' "$tmp/log")"
   got="$(fairy_perft "$tmp/fairy" chess - 5)"
   check "fairy_perft" "97862 0.500 0.250" "$got"
+  check "fairy_perft runs one thread" "perft chess 5 --threads 1" "$(cat "$tmp/fairy.log")"
   clock=cpu
   check "rate (cpu)" 391448 "$(rate "$got")"
 

@@ -27,18 +27,29 @@ std::vector<std::string> split_list(const std::string& s) {
 int main(int argc, char** argv) {
   CLI::App app{"fairygen: compile variants.yaml into C++ move generators"};
   std::string spec_path, out_dir, template_dir, expected, spec_name = "variants.yaml";
-  bool check = false;
+  bool check = false, list = false;
   app.add_option("--spec", spec_path, "the spec file (variants.yaml)")->required();
-  app.add_option("--out", out_dir, "directory for the generated files")->required();
-  app.add_option("--templates", template_dir, "directory of the templates")->required();
+  app.add_flag("--list-variants", list,
+               "print the keys of the variants the spec declares, one a line, and write nothing "
+               "(checks only the spec's shape; CMake's fairygen_add_variant reads them at configure time)");
+  app.add_option("--out", out_dir, "directory for the generated files");
+  app.add_option("--templates", template_dir, "directory of the templates");
   app.add_option("--variants", expected,
                  "the variant keys the build expects, ','-separated (CMake's FAIRY_VARIANTS); must match the spec");
   app.add_option("--spec-name", spec_name, "how generated comments name the spec file");
   app.add_flag("--check", check, "write nothing; exit 1 if any generated file is missing or stale");
   CLI11_PARSE(app, argc, argv);
+  if (!list && (out_dir.empty() || template_dir.empty())) {
+    std::cerr << "fairygen: error: --out and --templates are required (unless --list-variants)\n";
+    return 2;
+  }
 
   try {
     const fairygen::spec::SpecFile file = fairygen::spec::load(spec_path);
+    if (list) {
+      for (const auto& v : file.variants) std::cout << v.key << "\n";
+      return 0;
+    }
     const std::vector<fairygen::model::Variant> variants = fairygen::model::build_all(file);
     if (app.count("--variants")) {
       std::vector<std::string> want = split_list(expected), have;
@@ -50,8 +61,9 @@ int main(int argc, char** argv) {
         for (const auto& k : want) w += " " + k;
         for (const auto& k : have) h += " " + k;
         std::cerr << spec_path << ": error: the spec declares variants{" << h
-                  << " } but CMakeLists.txt's FAIRY_VARIANTS lists{" << w
-                  << " }: keep the two in step (each variant is one generated module)\n";
+                  << " } but the build lists{" << w
+                  << " } (CMakeLists.txt's FAIRY_VARIANTS, or fairygen_add_variant's VARIANTS): keep the two "
+                     "in step (each variant is one generated module)\n";
         return 1;
       }
     }

@@ -1,7 +1,7 @@
 // Perft: count the leaf nodes of the legal move tree, bulk-counted at depth 1.
 #pragma once
 
-#include <csignal>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -17,8 +17,11 @@ constexpr int kMaxPerftDepth = 20;
 
 // Set (from a SIGINT handler) to end a running perft at once: the loops below stop at their
 // next move at depth 2 or more, and the counts returned are then partial. One load per move
-// above the bulk-counted last ply: nothing measurable.
-inline volatile std::sig_atomic_t perft_interrupted = 0;
+// above the bulk-counted last ply: nothing measurable. Atomic, because perft threads
+// (runtime/parallel_perft.hpp) read it while the handler may run on another thread; lock-free,
+// so a signal handler may set it.
+inline std::atomic<bool> perft_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
 
 template <class R>
 std::uint64_t perft(Position& pos, const R& rules, int depth) {

@@ -28,6 +28,11 @@ expect 1 "chess has no reserves to deal a random setup into" -- "$fairy" new che
 mkdir -p "$tmp/out"
 expect 1 "bad.yaml:3:29: error: unknown XBetza modifier 'k'" -- "$(dirname "$fairy")/fairygen" --spec "$tmp/bad.yaml" --templates "$src/templates" --out "$tmp/out"
 [ -z "$(ls -A "$tmp/out")" ] || { echo "FAIL: fairygen wrote files for a bad spec"; fails=$((fails + 1)); }
+# fairygen --list-variants: the spec's keys in file order; without it, --out and --templates are needed.
+out=$("$(dirname "$fairy")/fairygen" --spec "$src/variants.yaml" --list-variants)
+want=$(awk '/^variants:/ { f = 1; next } f && /^  [A-Za-z0-9_-]+:$/ { sub(/:$/, ""); print $1 }' "$src/variants.yaml")
+[ -n "$out" ] && [ "$out" = "$want" ] || { echo "FAIL: --list-variants: '$out', the spec's keys: '$want'"; fails=$((fails + 1)); }
+expect 2 "fairygen: error: --out and --templates are required (unless --list-variants)" -- "$(dirname "$fairy")/fairygen" --spec "$src/variants.yaml"
 
 # The interactive session: moves for a square, a move, undo, fen, quit (and EOF ends it too).
 out=$(printf 'moves e2\nP e2-e4\nundo\nfen\nxyz\nquit\n' | "$fairy" play chess 2>&1)

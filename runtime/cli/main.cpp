@@ -1,6 +1,6 @@
 // fairy: the command-line front of the runtime.
 //   fairy list [--spec FILE]
-//   fairy perft VARIANT DEPTH [--fen FEN] [--divide] [--spec FILE] [--interpret]
+//   fairy perft VARIANT DEPTH [--fen FEN] [--divide] [--turns] [--spec FILE] [--interpret] [--threads N]
 //   fairy bench [VARIANT...] [--depth N] [--spec FILE]
 //   fairy new|moves|play VARIANT ... [--spec FILE]; fairy explain XBETZA|PIECE [--spec FILE]
 // Every command that takes a variant takes --spec FILE: the variants of that spec file (and its
@@ -14,12 +14,16 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <thread>
+
+#include <unistd.h>
 
 #include "generator/model/model.hpp"
 #include "runtime/cli/catalogue.hpp"
 #include "runtime/cli/explain.hpp"
 #include "runtime/cli/play.hpp"
 #include "runtime/notation.hpp"
+#include "runtime/parallel_perft.hpp"
 #include "runtime/setup.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
@@ -51,7 +55,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 // CPU time of this process so far (unlike wall time, not inflated when other processes share the cores).
 double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
-void interrupt_perft(int) { perft_interrupted = 1; }
+void interrupt_perft(int) { perft_interrupted = true; }
 
 // Ctrl-C ends a perft at once; what was counted is then reported as partial.
 constexpr int kInterruptedExit = 128 + SIGINT;
@@ -63,36 +67,78 @@ int report_interrupted(const std::string& key, int depth, std::uint64_t nodes, d
   return kInterruptedExit;
 }
 
-int run_perft(const std::string& key, int depth, const std::optional<std::string>& fen, bool divide, bool turns,
-              const std::string& spec, bool interpret) {
-  const auto engine = Catalogue::open(spec).engine(key, interpret);
+struct PerftCommand {
+  std::string key, spec;
+  int depth = 0;
+  std::optional<std::string> fen;
+  bool divide = false, interpret = false, turns = false;
+  int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+};
+
+// A progress line on stderr for a person watching a long perft: only when stderr is a terminal,
+// and only once the run has lasted a few seconds. Rewritten in place; erased at the end.
+class ProgressLine {
+ public:
+  ProgressLine(const PerftCommand& c, std::chrono::steady_clock::time_point t0)
+      : command_(c), t0_(t0), terminal_(isatty(STDERR_FILENO)) {}
+  ~ProgressLine() {
+    if (shown_) fmt::print(stderr, "\r\033[K");
+  }
+  void operator()(const PerftProgress& p) {
+    const double secs = seconds_since(t0_);
+    if (!terminal_ || secs < kAfterSeconds) return;
+    fmt::print(stderr, "\r\033[K{} perft {}: {}/{} root moves done, {} nodes so far, {:.0f} s", command_.key,
+               command_.depth, p.roots_done, p.roots, p.nodes, secs);
+    shown_ = true;
+  }
+
+ private:
+  static constexpr double kAfterSeconds = 3;
+  const PerftCommand& command_;
+  std::chrono::steady_clock::time_point t0_;
+  bool terminal_, shown_ = false;
+};
+
+int run_perft(const PerftCommand& c) {
+  const auto engine = Catalogue::open(c.spec).engine(c.key, c.interpret);
   Position pos(engine->variant());
-  set_position(pos, fen);
-  if (turns && divide) throw UsageError("--turns and --divide cannot be combined");
+  set_position(pos, c.fen);
+  if (c.turns && c.divide) throw UsageError("--turns and --divide cannot be combined");
   std::signal(SIGINT, interrupt_perft);
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = cpu_seconds();
-  std::uint64_t nodes = 0;
-  if (turns) {
-    nodes = engine->perft_turns(pos, depth);
-  } else if (divide) {
-    const auto counts = engine->divide(pos, depth);
-    for (std::size_t i = 0; i < counts.size(); ++i) {
-      nodes += counts[i].second;
-      const bool partial = perft_interrupted && i + 1 == counts.size();
-      if (!partial) fmt::print("{}: {}\n", to_uci(pos, counts[i].first), counts[i].second);
-    }
-    if (!perft_interrupted) fmt::print("\n");
-  } else {
-    nodes = engine->perft(pos, depth);
+  PerftResult result;
+  {
+    ProgressLine line(c, t0);
+    ParallelPerftOptions options{c.depth, c.turns, unsigned(c.threads), std::ref(line)};
+    result = parallel_perft(*engine, pos, options);
   }
   const double secs = seconds_since(t0), cpu = cpu_seconds() - cpu0;
-  if (perft_interrupted) return report_interrupted(key, depth, nodes, secs);
-  fmt::print("Nodes searched: {}\n", nodes);
+  if (c.divide) {
+    for (const auto& root : result.roots)
+      if (root.complete) fmt::print("{}: {}\n", to_uci(pos, root.move), root.nodes);
+    if (!perft_interrupted) fmt::print("\n");
+  }
+  if (perft_interrupted) return report_interrupted(c.key, c.depth, result.nodes, secs);
+  fmt::print("Nodes searched: {}\n", result.nodes);
   std::fflush(stdout);
-  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s), cpu {:.3f} s\n", key, depth, nodes, secs,
-             secs > 0 ? double(nodes) / secs : 0.0, cpu);
+  fmt::print(stderr, "{} perft {}: {} nodes in {:.3f} s ({:.0f} nodes/s) on {} thread{}, cpu {:.3f} s\n", c.key,
+             c.depth, result.nodes, secs, secs > 0 ? double(result.nodes) / secs : 0.0, c.threads,
+             c.threads == 1 ? "" : "s", cpu);
   return 0;
+}
+
+// --threads: a whole number from 1 to kMaxPerftThreads.
+CLI::Validator thread_count() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        const std::string range = "a whole number of threads from 1 to " + std::to_string(kMaxPerftThreads);
+        if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos)
+          return "'" + text + "' is not " + range;
+        const int n = std::stoi(text);
+        return n >= 1 && n <= int(kMaxPerftThreads) ? "" : "'" + text + "' is not " + range;
+      },
+      "1-" + std::to_string(kMaxPerftThreads));
 }
 
 int run_list(const Catalogue& catalogue) {
@@ -149,19 +195,18 @@ int main(int argc, char** argv) {
   list->add_option("--spec", list_spec, "list the variants of this YAML file");
 
   auto* perft = app.add_subcommand("perft", "count the leaf nodes of the legal move tree");
-  std::string key, spec;
-  int depth = 0;
-  std::optional<std::string> fen;
-  bool divide = false, interpret = false, turns = false;
-  perft->add_option("variant", key, "variant key (see 'fairy list')")->required();
-  perft->add_option("depth", depth, "depth in plies (1-" + std::to_string(kMaxPerftDepth) + "; Ctrl-C stops early)")
+  PerftCommand pc;
+  perft->add_option("variant", pc.key, "variant key (see 'fairy list')")->required();
+  perft->add_option("depth", pc.depth, "depth in plies (1-" + std::to_string(kMaxPerftDepth) + "; Ctrl-C stops early)")
       ->required()
       ->check(CLI::Range(1, kMaxPerftDepth));
-  perft->add_option("--fen", fen, "start from this FEN instead of the start position");
-  perft->add_flag("--divide", divide, "one line per root move, like Fairy-Stockfish's go perft");
-  perft->add_flag("--turns", turns, "DEPTH counts whole turns, not moves (multi-move turns; a pass is a move)");
-  perft->add_option("--spec", spec, "interpret the variant from this YAML file instead of the compiled module");
-  perft->add_flag("--interpret", interpret, "run the compiled variant's model through the interpreter");
+  perft->add_option("--fen", pc.fen, "start from this FEN instead of the start position");
+  perft->add_flag("--divide", pc.divide, "one line per root move, like Fairy-Stockfish's go perft");
+  perft->add_flag("--turns", pc.turns, "DEPTH counts whole turns, not moves (multi-move turns; a pass is a move)");
+  perft->add_option("--spec", pc.spec, "interpret the variant from this YAML file instead of the compiled module");
+  perft->add_flag("--interpret", pc.interpret, "run the compiled variant's model through the interpreter");
+  perft->add_option("--threads", pc.threads, "threads to count on (default: one per core; the counts do not change)")
+      ->check(thread_count());
 
   auto* bench = app.add_subcommand("bench", "start-position perft of every variant, with nodes/second");
   std::vector<std::string> bench_keys;
@@ -231,7 +276,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("explain"))
       return cli::run_explain(piece_moves(betza, explain_spec), board, at, obstacles, enemies);
     if (app.got_subcommand("list")) return run_list(Catalogue::open(list_spec));
-    if (app.got_subcommand("perft")) return run_perft(key, depth, fen, divide, turns, spec, interpret);
+    if (app.got_subcommand("perft")) return run_perft(pc);
     if (app.got_subcommand("bench")) return run_bench(Catalogue::open(bench_spec), bench_keys, bench_depth);
   } catch (const cli::ExplainError& e) {
     fmt::print(stderr, "fairy: error: {}\n", e.what());
