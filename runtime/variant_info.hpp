@@ -77,6 +77,53 @@ struct DropRule {
 
 constexpr int kMaxReserve = 16;
 
+// A game result seen from one side (which side, each rule below says).
+enum class EndValue : std::int8_t { Loss = -1, Draw = 0, Win = 1 };
+
+// Losing every piece of some types (extinction), or all but a bare king: a side with at most
+// `count` pieces of one of `types` (of all pieces together, with `all`), while the opponent has
+// at least `opponent_count` of them (one more when the extinct side is to move and `claim`: it
+// may still bare the other side on its move), has the `value` (Fairy-Stockfish's extinction
+// rule; its bare king rule is this rule with all pieces, count 1, opponent_count 2, claim).
+struct ExtinctionRule {
+  bool enabled = false;
+  EndValue value = EndValue::Loss;  // for the extinct side
+  std::uint64_t types = 0;          // bit t: piece type t
+  bool all = false;                 // all pieces together (antichess, horde, bare king)
+  int count = 0;
+  int opponent_count = 0;
+  bool claim = false;
+  bool bare_king = false;  // written as bare_king: (only the name of the result differs)
+  friend bool operator==(const ExtinctionRule&, const ExtinctionRule&) = default;
+};
+
+// Capture the flag: a side whose `piece` stands on one of its target squares wins. With
+// `extra_move` (racing kings), when White gets there first Black still has one move to get
+// there too, which draws (Fairy-Stockfish's flagMove).
+struct FlagRule {
+  int piece = -1;  // -1: no flag rule
+  std::array<std::vector<Square>, 2> squares;
+  bool extra_move = false;
+  friend bool operator==(const FlagRule&, const FlagRule&) = default;
+};
+
+// How a game ends (docs/spec.md, `end:`). checkmate, stalemate and repetition values are for
+// the side to move. The defaults are chess's and Fairy-Stockfish's.
+struct EndRules {
+  EndValue checkmate = EndValue::Loss;
+  EndValue stalemate = EndValue::Draw;
+  int checks = 0;  // n-check: the side that gives its n-th check wins; 0 = none
+  ExtinctionRule extinction;
+  FlagRule flag;
+  int repetition = 3;  // n-fold repetition; 0 = none
+  EndValue repetition_value = EndValue::Draw;
+  bool perpetual_check_loses = false;  // a repetition the checking side made by checks throughout
+  int move_rule = 50;                  // moves by each side without capture or pawn move; 0 = none
+  // Whether some rule can end the game while moves remain (perft then counts no moves there).
+  bool immediate() const { return checks || extinction.enabled || flag.piece >= 0; }
+  friend bool operator==(const EndRules&, const EndRules&) = default;
+};
+
 struct VariantInfo {
   std::string key;
   Geometry geo;
@@ -87,6 +134,9 @@ struct VariantInfo {
   std::vector<Square> brouhaha;  // squares that become holes for good once empty
   TurnRule turn;
   DropRule drops;
+  EndRules ends;
+  bool must_capture = false;    // a side that can capture must (antichess)
+  bool checks_allowed = true;   // false: no move may give check (racing kings)
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
@@ -111,6 +161,10 @@ struct VariantInfo {
   std::array<bool, 2 * kMaxSquares> aligned{};
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
+  // A legal move is more than a pseudo-legal move that leaves the royal piece safe (captures
+  // compulsory, checks barred, checks counted, or the game can end while moves remain):
+  // perft and the legality shortcut then take the general route (generate_legal).
+  bool special_legality = false;
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
   void finalize();
