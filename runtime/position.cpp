@@ -335,6 +335,7 @@ int Position::usable_ep_squares(const Move& m, Piece mover, std::array<Square, k
   int count = 0;
   for (int k = 1; k < n; ++k) {
     const Square s = Square(m.from + k * step);
+    if (info_->ep_ranks && !(info_->ep_ranks >> g.relative_rank(s, ~them) & 1)) continue;
     for (const auto& cap : info_->ep_capturers[them])
       if (board_[s - cap.offset] == make_piece(them, cap.type)) {
         out[count++] = s;

@@ -23,6 +23,9 @@ struct PieceInfo {
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;
+  // XBetza `i` for a piece whose virginity is not tracked: it stands on its first N ranks
+  // (0: on a square where the start position has the same piece).
+  int initial_ranks = 0;
   bool may_repeat = false;  // derived: two routes of this piece can give the same move
   std::array<PieceProgram, 2> program;  // per colour
 
@@ -137,6 +140,7 @@ struct VariantInfo {
   EndRules ends;
   bool must_capture = false;    // a side that can capture must (antichess)
   bool checks_allowed = true;   // false: no move may give check (racing kings)
+  std::uint16_t ep_ranks = 0;   // bit r: e.p. squares on the mover's rank r + 1 only; 0: anywhere
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
@@ -173,7 +177,10 @@ struct VariantInfo {
   char letter_of(Piece p) const;         // FEN letter with case for colour
   // Whether a piece on `s` counts as not yet moved for XBetza `i` when its type's virginity is
   // not tracked in the position (it stands where the start position has the same piece).
-  bool on_start_square(Piece p, Square s) const { return start_board[s] == p; }
+  bool on_start_square(Piece p, Square s) const {
+    const int ranks = pieces[type_of(p)].initial_ranks;
+    return ranks ? geo.relative_rank(s, color_of(p)) < ranks : start_board[s] == p;
+  }
   // Royal pieces and castling partners have their virginity tracked (FEN castling field).
   bool tracks_virginity(int type) const {
     return pieces[type].royal || (castling.enabled && castling.partner == type);

@@ -62,6 +62,12 @@ const std::vector<PeerVariant>& peer_variants() {
        {"r3k1nb/p5Pq/8/8/8/8/P6Q/R3K1NB w - - 0 1",  // one of each: captures and promotions end it
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1",  // White has no queen
         "r3k1nb/p6q/8/8/8/8/P6Q/R3K1NB w - - 0 1"}},
+      {"horde", "horde", 20,
+       {"rnbqkbnr/pppppppp/8/8/8/8/8/4P3 w kq - 0 1",  // one piece left: White's last pawn
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8 w kq - 0 1",    // White has lost every piece
+        "rnbqkbnr/ppp1pppp/8/8/8/1p6/8/P3P3 w kq - 0 1",  // double steps from rank 1, no e.p. on rank 2
+        "4k3/8/8/8/2p5/8/1P6/8 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/PPP5 b kq - 0 1"}},
       {"shatranj", "shatranj", 20,
        {"8/8/4k3/8/8/8/4r3/R3K3 w - - 0 1",     // taking the rook bares Black's king
         "8/8/8/4k3/8/8/8/R3K2R b - - 0 1",      // bare, and the other side keeps two pieces

@@ -173,6 +173,11 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.royal = cat->royal;
     p.ep_victim = cat->en_passant;
     p.safe_passage = cat->safe_passage;
+    if (use.initial_ranks) {
+      if (use.initial_ranks->value > vs.ranks.value)
+        throw SpecError(use.initial_ranks->where, "initial_ranks is deeper than the board");
+      p.initial_ranks = use.initial_ranks->value;
+    }
     for (const auto& q : info.pieces)
       if (q.letter == p.letter)
         throw SpecError(use.letter ? use.letter->where : use.name.where,
@@ -231,6 +236,10 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     throw SpecError(vs.end->checks->where, "checks: counts checks, but the variant has no royal piece");
   info.must_capture = vs.must_capture;
   info.checks_allowed = vs.checking;
+  for (const auto& r : vs.en_passant_ranks) {
+    if (r.value > info.geo.ranks) throw SpecError(r.where, "rank " + std::to_string(r.value) + " is not on the board");
+    info.ep_ranks |= std::uint16_t(1u << (r.value - 1));
+  }
   if ((vs.turn || vs.drops) && (info.must_capture || !info.checks_allowed || info.ends.immediate()))
     throw SpecError(vs.turn ? vs.turn->where : vs.drops->where,
                     "turn: and drops: cannot be combined with must_capture, checking or game ends by checks, "

@@ -125,10 +125,11 @@ class Loader {
       return u;
     }
     expect_map(n, "a variant's piece");
-    check_keys(n, {"piece", "letter", "betza"}, "a variant's piece");
+    check_keys(n, {"piece", "letter", "betza", "initial_ranks"}, "a variant's piece");
     u.name = str(require(n, "piece", "a variant's piece entry"), "piece");
     if (n["letter"]) u.letter = letter(n["letter"], "letter");
     if (n["betza"]) u.betza = str(n["betza"], "betza");
+    if (n["initial_ranks"]) u.initial_ranks = small_int(n["initial_ranks"], "initial_ranks", 1, 16);
     return u;
   }
 
@@ -294,7 +295,7 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "perft"},
+                   "checking", "en_passant_ranks", "perft"},
                what);
     VariantSpec v;
     v.key = key;
@@ -334,6 +335,10 @@ class Loader {
     if (n["end"]) v.end = end(n["end"]);
     if (n["must_capture"]) v.must_capture = boolean(n["must_capture"], "must_capture");
     if (n["checking"]) v.checking = boolean(n["checking"], "checking");
+    if (const YAML::Node ranks = n["en_passant_ranks"]) {
+      if (!ranks.IsSequence()) fail(ranks, "en_passant_ranks must be a list of ranks");
+      for (const auto& r : ranks) v.en_passant_ranks.push_back(small_int(r, "en_passant_ranks", 1, 16));
+    }
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
       for (const auto& p : perfts) v.perft.push_back(perft(p));

@@ -49,6 +49,7 @@ struct PieceUse {
   Located<std::string> name;
   std::optional<Located<char>> letter;
   std::optional<Located<std::string>> betza;
+  std::optional<Located<int>> initial_ranks;  // XBetza `i`: on its first N ranks (horde's pawns)
 };
 
 struct CastlingSpec {
@@ -157,6 +158,7 @@ struct VariantSpec {
   std::optional<EndSpec> end;
   bool must_capture = false;   // a side that can capture must
   bool checking = true;        // false: no move may give check
+  std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
   std::vector<PerftSpec> perft;
 };
 
