@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <string>
 
 #include "runtime/position.hpp"
 
@@ -19,16 +18,17 @@ bool in_check(const Position& pos, const R& rules);
 
 struct GameEnd {
   EndValue value;      // for the side to move
-  std::string reason;  // "extinction", "third check", ...
+  const char* reason;  // "extinction", "third check", ... (static text: perft allocates nothing)
 };
 
 constexpr EndValue operator-(EndValue v) { return EndValue(-int(v)); }
 
-// "third check" for the 3rd.
-inline std::string nth_check(int n) {
-  static const char* const names[] = {"", "first", "second", "third", "fourth", "fifth",
-                                      "sixth", "seventh", "eighth", "ninth"};
-  return (n >= 1 && n <= 9 ? std::string(names[n]) : std::to_string(n) + "th") + " check";
+// "third check" for the 3rd (n-check counts 1 to 9 checks).
+inline const char* nth_check(int n) {
+  static const char* const names[] = {"check",       "first check",   "second check",
+                                      "third check", "fourth check",  "fifth check",
+                                      "sixth check", "seventh check", "eighth check", "ninth check"};
+  return names[n >= 1 && n <= 9 ? n : 0];
 }
 
 // Whether c has lost every piece of a type of the extinction rule (or all pieces, or all but
