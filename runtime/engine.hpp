@@ -6,6 +6,7 @@
 #include <concepts>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,8 @@ class Engine {
   virtual void pseudo_moves(const Position& pos, MoveList& out) const = 0;
   virtual bool in_check(const Position& pos) const = 0;
   virtual bool attacked(const Position& pos, Square s, Color by) const = 0;
+  // Whether a rule has ended the game while moves remain (runtime/ends.hpp).
+  virtual std::optional<GameEnd> immediate_end(Position& pos) const = 0;
 };
 
 // A rules type with its own perft (a generated module on the bitboard kernel, runtime/bitboard/).
@@ -57,6 +60,10 @@ class EngineFor : public Engine {
   }
   bool in_check(const Position& pos) const override { return fairy::in_check(pos, rules_); }
   bool attacked(const Position& pos, Square s, Color by) const override { return rules_.attacked(pos, s, by); }
+  std::optional<GameEnd> immediate_end(Position& pos) const override {
+    if (!info_->ends.immediate()) return std::nullopt;
+    return fairy::immediate_end(pos, rules_);
+  }
 
  private:
   const VariantInfo* info_;

@@ -16,9 +16,27 @@ std::string Outcome::text() const {
   return "*";
 }
 
+namespace {
+
+// The result when the side to move gets `value`.
+Outcome for_side_to_move(Color us, EndValue value, std::string reason) {
+  if (value == EndValue::Draw) return {Result::Draw, std::move(reason)};
+  const bool white_wins = (value == EndValue::Win) == (us == White);
+  return {white_wins ? Result::WhiteWins : Result::BlackWins, std::move(reason)};
+}
+
+std::string times(int n) {
+  static const char* const names[] = {"", "onefold", "twofold", "threefold", "fourfold", "fivefold",
+                                      "sixfold", "sevenfold", "eightfold", "ninefold"};
+  return n >= 1 && n <= 9 ? names[n] : std::to_string(n) + "-fold";
+}
+
+}  // namespace
+
 Game::Game(const Engine& engine, const std::string& fen) : engine_(&engine), pos_(engine.variant()) {
   if (fen.empty()) pos_.set_start(); else pos_.set_fen(fen);
   turn_keys_.push_back(pos_.key());
+  turn_checks_.push_back(in_check());
 }
 
 void Game::play_turn(const std::string& text) {
@@ -26,6 +44,7 @@ void Game::play_turn(const std::string& text) {
   if (now.result != Result::Ongoing) throw NotationError("the game is over: " + now.text(), text);
   turn_plies_.push_back(play_gc_turn(pos_, *engine_, text));
   turn_keys_.push_back(pos_.key());
+  turn_checks_.push_back(in_check());
 }
 
 bool Game::undo_turn() {
@@ -33,19 +52,49 @@ bool Game::undo_turn() {
   for (int i = turn_plies_.back(); i > 0; --i) pos_.unmake();
   turn_plies_.pop_back();
   turn_keys_.pop_back();
+  turn_checks_.pop_back();
   return true;
 }
 
+// The n-fold repetition rule (end: repetition): the current position has occurred n times.
+// With perpetual_check_loses, a side that gave check in every one of its turns since the first
+// of those n occurrences loses (both: a draw), as in Fairy-Stockfish.
+std::optional<Outcome> Game::repetition() const {
+  const EndRules& e = pos_.variant().ends;
+  if (!e.repetition) return std::nullopt;
+  const std::size_t now = turn_keys_.size() - 1;
+  int seen = 1;
+  std::size_t first = now;
+  for (std::size_t i = now; i-- > 0 && seen < e.repetition;)
+    if (turn_keys_[i] == turn_keys_[now]) {
+      ++seen;
+      first = i;
+    }
+  if (seen < e.repetition) return std::nullopt;
+  const Color us = pos_.side_to_move();
+  if (e.perpetual_check_loses) {
+    bool them = true, ours = true;  // them: we were in check at each of our turns; ours: they were
+    for (std::size_t i = first; i <= now; ++i) ((now - i) % 2 == 0 ? them : ours) &= turn_checks_[i];
+    if (them || ours)
+      return for_side_to_move(us, them && ours ? EndValue::Draw : them ? EndValue::Win : EndValue::Loss,
+                              "perpetual check");
+  }
+  return for_side_to_move(us, e.repetition_value, times(e.repetition) + " repetition");
+}
+
+// In Fairy-Stockfish's order: rules that end the game while moves remain, no legal moves
+// (checkmate or stalemate, with the variant's results), repetition, the n-move rule.
 Outcome Game::outcome() {
+  const Color us = pos_.side_to_move();
+  const EndRules& e = pos_.variant().ends;
+  if (const auto end = engine_->immediate_end(pos_)) return for_side_to_move(us, end->value, end->reason);
   MoveList moves;
   engine_->legal_moves(pos_, moves);
-  if (moves.size == 0) {
-    if (engine_->in_check(pos_))
-      return {pos_.side_to_move() == White ? Result::BlackWins : Result::WhiteWins, "checkmate"};
-    return {Result::Draw, "stalemate"};
-  }
-  if (std::count(turn_keys_.begin(), turn_keys_.end(), pos_.key()) >= 3) return {Result::Draw, "threefold repetition"};
-  if (pos_.halfmove_clock() >= 100) return {Result::Draw, "50-move rule"};
+  if (moves.size == 0)
+    return in_check() ? for_side_to_move(us, e.checkmate, "checkmate") : for_side_to_move(us, e.stalemate, "stalemate");
+  if (const auto repeated = repetition()) return *repeated;
+  if (e.move_rule && pos_.halfmove_clock() >= 2 * e.move_rule)
+    return {Result::Draw, std::to_string(e.move_rule) + "-move rule"};
   return {};
 }
 

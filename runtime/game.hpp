@@ -1,6 +1,7 @@
 // A game being played: the position, the key history, and how the game ended.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@ enum class Result { Ongoing, WhiteWins, BlackWins, Draw };
 
 struct Outcome {
   Result result = Result::Ongoing;
-  std::string reason;  // "checkmate", "stalemate", "threefold repetition", "50-move rule"
+  std::string reason;  // "checkmate", "third check", "bare king", "threefold repetition", "50-move rule", ...
   std::string text() const;  // "1-0 (checkmate)"
 };
 
@@ -36,6 +37,9 @@ class Game {
   Position pos_;
   std::vector<int> turn_plies_;           // plies of each turn played
   std::vector<std::uint64_t> turn_keys_;  // key at the start of each turn, the current one last
+  std::vector<bool> turn_checks_;         // whether the side to move was in check there
+
+  std::optional<Outcome> repetition() const;
 };
 
 // The board as text, ranks from the top, files a.. at the bottom.

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "runtime/ends.hpp"
 #include "runtime/position.hpp"
 
 namespace fairy {
@@ -218,11 +219,26 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   }
   pos.make(m);
   const Square royal = pos.royal(us);
-  if (royal != kNoSquare && rules.attacked(pos, royal, ~us)) {
+  if ((royal != kNoSquare && rules.attacked(pos, royal, ~us)) ||
+      (!pos.variant().checks_allowed && pos.phase() == 0 && in_check(pos, rules))) {
     pos.unmake();
     return false;
   }
   return true;
+}
+
+// Whether m takes an enemy piece (on its square, e.p. or on the way).
+inline bool is_capture(const Position& pos, const Move& m) {
+  return m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust ||
+         (m.to != kNoSquare && is_color(pos.at(m.to), ~pos.side_to_move()));
+}
+
+// Captures compulsory (must_capture): when some move in the list captures, only captures stay.
+inline void keep_captures_if_any(const Position& pos, MoveList& list) {
+  int kept = 0;
+  for (const Move& m : list)
+    if (is_capture(pos, m)) list.moves[kept++] = m;
+  if (kept) list.size = kept;
 }
 
 // Later moves of a multi-move turn: a Pass is always one of them; captures and moves of the
@@ -233,9 +249,7 @@ inline void apply_turn_rules(const Position& pos, MoveList& list) {
   int kept = 0;
   for (const Move& m : list) {
     if (!turn.later_same_piece && m.from == pos.last_moved()) continue;
-    if (!turn.later_captures &&
-        (m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust || is_color(pos.at(m.to), ~pos.side_to_move())))
-      continue;
+    if (!turn.later_captures && is_capture(pos, m)) continue;
     list.moves[kept++] = m;
   }
   list.size = kept;
@@ -252,7 +266,7 @@ class QuickLegality {
  public:
   template <class R>
   QuickLegality(const Position& pos, const R& rules) : info_(pos.variant()), royal_(pos.royal(pos.side_to_move())) {
-    enabled_ = info_.reversible_attacks && !info_.hopper_attacks &&
+    enabled_ = info_.reversible_attacks && !info_.hopper_attacks && info_.checks_allowed &&
                (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
   }
   bool surely_legal(const Position& pos, const Move& m) const {
@@ -273,11 +287,14 @@ bool in_check(const Position& pos, const R& rules) {
   return pos.royal(us) != kNoSquare && rules.attacked(pos, pos.royal(us), ~us);
 }
 
+// The legal moves: none once the game has ended (runtime/ends.hpp), only captures when captures
+// are compulsory and some capture is legal.
 template <class R>
 void generate_legal(Position& pos, const R& rules, MoveList& out) {
+  out.size = 0;
+  if (pos.variant().ends.immediate() && immediate_end(pos, rules)) return;
   MoveList pseudo;
   rules.generate(pos, pseudo);
-  out.size = 0;
   const QuickLegality quick(pos, rules);
   for (const Move& m : pseudo)
     if (quick.surely_legal(pos, m))
@@ -286,6 +303,7 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
       pos.unmake();
       out.push(m);
     }
+  if (pos.variant().must_capture) keep_captures_if_any(pos, out);
 }
 
 }  // namespace fairy

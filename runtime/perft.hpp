@@ -23,9 +23,27 @@ constexpr int kMaxPerftDepth = 20;
 inline std::atomic<bool> perft_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
+// Perft over the full legal move list (for variants with special_legality: compulsory
+// captures, barred checks, game ends while moves remain).
+template <class R>
+std::uint64_t perft_legal(Position& pos, const R& rules, int depth) {
+  MoveList list;
+  generate_legal(pos, rules, list);
+  if (depth == 1) return std::uint64_t(list.size);
+  std::uint64_t nodes = 0;
+  for (const Move& m : list) {
+    if (perft_interrupted) break;
+    pos.make(m);
+    nodes += perft_legal(pos, rules, depth - 1);
+    pos.unmake();
+  }
+  return nodes;
+}
+
 template <class R>
 std::uint64_t perft(Position& pos, const R& rules, int depth) {
   if (depth <= 0) return 1;
+  if (pos.variant().special_legality) return perft_legal(pos, rules, depth);
   MoveList list;
   rules.generate(pos, list);
   std::uint64_t nodes = 0;

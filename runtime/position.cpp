@@ -1,5 +1,7 @@
 #include "runtime/position.hpp"
 
+#include "runtime/interpreter.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -19,6 +21,7 @@ struct Tables {
   std::array<std::array<std::array<std::uint64_t, kMaxPieceTypes>, kMaxReserve>, 2> reserve{};
   std::array<std::array<std::uint64_t, 32>, 2> credits{};
   std::array<std::array<std::uint64_t, kMaxSquares>, 2> exchange{};  // [credited][square]
+  std::array<std::array<std::uint64_t, 10>, 2> checks_left{};       // n-check: [colour][checks left]
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -42,6 +45,8 @@ struct Tables {
       for (auto& k : colour) k = next();
     for (auto& kind : exchange)
       for (auto& k : kind) k = next();
+    for (auto& colour : checks_left)
+      for (auto& k : colour) k = next();
   }
 };
 const Tables& tables() {
@@ -58,6 +63,7 @@ std::uint64_t last_moved(Square s) { return tables().last_moved[s]; }
 std::uint64_t reserve(Color c, int place, int type) { return tables().reserve[c][place][type]; }
 std::uint64_t credits(Color c, int n) { return tables().credits[c][std::min(n, 31)]; }
 std::uint64_t exchange(Square s, bool credited) { return tables().exchange[credited][s]; }
+std::uint64_t checks_left(Color c, int n) { return tables().checks_left[c][n]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -83,6 +89,7 @@ void Position::clear() {
   credits_ = {0, 0};
   exchange_ = kNoSquare;
   exchange_credited_ = false;
+  checks_left_ = {std::uint8_t(info_->ends.checks ? 1 : 0), std::uint8_t(info_->ends.checks ? 1 : 0)};
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
   halfmove_ = 0;
@@ -272,6 +279,7 @@ std::uint64_t Position::reserve_key() const {
 }
 
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
+  u.checks_left = checks_left_;
   key_ ^= reserve_key();
   if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
@@ -288,9 +296,22 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
     if (stm_ == Black) fullmove_ = std::min(fullmove_ + 1, kMaxCounter);
     stm_ = ~stm_;
     key_ ^= zobrist::side();
+    if (info_->ends.checks) count_check();
   }
   ++ply_;
   undo_.push_back(u);
+}
+
+// n-check: a move that leaves the opponent's royal piece attacked is one more check given. The
+// position knows no generated module, so the interpreter's attack test decides.
+void Position::count_check() {
+  const Color mover = ~stm_;
+  if (royal_[stm_] == kNoSquare || checks_left_[mover] == 0 ||
+      !Interpreter(*info_).attacked(*this, royal_[stm_], mover))
+    return;
+  key_ ^= zobrist::checks_left(mover, checks_left_[mover]);
+  --checks_left_[mover];
+  key_ ^= zobrist::checks_left(mover, checks_left_[mover]);
 }
 
 bool Position::can_drop(Color c) const {
@@ -314,6 +335,7 @@ int Position::usable_ep_squares(const Move& m, Piece mover, std::array<Square, k
   int count = 0;
   for (int k = 1; k < n; ++k) {
     const Square s = Square(m.from + k * step);
+    if (info_->ep_ranks && !(info_->ep_ranks >> g.relative_rank(s, ~them) & 1)) continue;
     for (const auto& cap : info_->ep_capturers[them])
       if (board_[s - cap.offset] == make_piece(them, cap.type)) {
         out[count++] = s;
@@ -366,6 +388,7 @@ void Position::unmake() {
   credits_ = u.credits;
   exchange_ = u.exchange;
   exchange_credited_ = u.exchange_credited;
+  checks_left_ = u.checks_left;
   if (m.kind == MoveKind::Drop) remove(m.to);
   if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;
@@ -410,6 +433,8 @@ std::uint64_t Position::compute_key() const {
   for (int i = 0; i < ep_count_; ++i) k ^= zobrist::ep(ep_[i]);
   if (stm_ == Black) k ^= zobrist::side();
   if (last_moved_ != kNoSquare) k ^= zobrist::last_moved(last_moved_);
+  if (info_->ends.checks)
+    for (Color c : {White, Black}) k ^= zobrist::checks_left(c, checks_left_[c]);
   return k ^ reserve_key() ^ exchange_key();
 }
 
@@ -633,9 +658,23 @@ std::string Position::reserve_field() const {
   return out;
 }
 
+// n-check: "W+B", the checks each side has still to give (Fairy-Stockfish's field, after the
+// e.p. field).
+void Position::parse_checks(std::string_view text, int offset) {
+  const std::string what = "check counter must be W+B, each a digit from 0 to " + std::to_string(info_->ends.checks);
+  if (text.size() != 3 || text[1] != '+') throw FenError(what, offset + 1);
+  for (int i : {0, 2})
+    if (text[i] < '0' || text[i] - '0' > info_->ends.checks) throw FenError(what, offset + i + 1);
+  checks_left_ = {std::uint8_t(text[0] - '0'), std::uint8_t(text[2] - '0')};
+}
+
 void Position::set_fen(std::string_view fen) {
   clear();
-  const auto fields = split_fields(fen);
+  auto fields = split_fields(fen);
+  if (info_->ends.checks && fields.size() > 4 && fields[4].first.find('+') != std::string_view::npos) {
+    parse_checks(fields[4].first, fields[4].second);
+    fields.erase(fields.begin() + 4);
+  }
   if (fields.empty()) throw FenError("empty FEN", 1);
   if (fields.size() > 9) throw FenError("too many FEN fields", fields[9].second + 1);
   parse_board(fields[0].first, fields[0].second);
@@ -722,6 +761,7 @@ std::string Position::fen() const {
   out += ' ';
   if (ep_count_ == 0) out += '-';
   for (int i = 0; i < ep_count_; ++i) out += g.name(ep_[i]);
+  if (info_->ends.checks) out += ' ' + std::to_string(checks_left_[White]) + '+' + std::to_string(checks_left_[Black]);
   out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
   if (phase_) out += ' ' + std::to_string(phase_ + 1) + ':' + g.name(last_moved_);
   if (exchange_ != kNoSquare) out += " x" + g.name(exchange_) + (exchange_credited_ ? ":1" : "");

@@ -101,6 +101,8 @@ class Position {
   // stands on this square (kNoSquare: none). If it is taken at once, its owner earns a credit,
   // and so does the owner of what it took unless that piece earned one already.
   Square exchange_square() const { return exchange_; }
+  // n-check: the checks c has still to give to win (Fairy-Stockfish's FEN field "3+3").
+  int checks_left(Color c) const { return checks_left_[c]; }
   bool exchange_credited() const { return exchange_credited_; }
 
   // The squares of c's pieces (order unspecified).
@@ -126,8 +128,10 @@ class Position {
     std::array<std::uint8_t, 2> reserve_head, reserve_tail, credits;
     Square exchange;
     bool exchange_credited;
+    std::array<std::uint8_t, 2> checks_left;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
+  void count_check();
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
 
   void clear();
@@ -143,6 +147,7 @@ class Position {
   void parse_phase(std::string_view text, int offset);
   void parse_reserves(std::string_view text, int offset);
   void parse_exchange(std::string_view text, int offset);
+  void parse_checks(std::string_view text, int offset);
   void check_exchange(int offset) const;
   std::string reserve_field() const;
   void update_exchange(const Move& m, const Undo& u);
@@ -165,6 +170,7 @@ class Position {
   std::array<std::uint8_t, 2> reserve_head_{}, reserve_tail_{}, credits_{};
   Square exchange_ = kNoSquare;     // see exchange_square()
   bool exchange_credited_ = false;  // what the piece there took has earned its credit already
+  std::array<std::uint8_t, 2> checks_left_{};
   std::array<Square, kMaxEp> ep_{};
   int ep_count_ = 0;
   Square ep_victim_ = kNoSquare;
@@ -186,6 +192,7 @@ std::uint64_t last_moved(Square s);
 std::uint64_t reserve(Color c, int place, int type);
 std::uint64_t credits(Color c, int n);
 std::uint64_t exchange(Square s, bool credited);
+std::uint64_t checks_left(Color c, int n);
 }  // namespace zobrist
 
 }  // namespace fairy

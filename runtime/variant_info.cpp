@@ -142,6 +142,7 @@ void VariantInfo::finalize() {
         for (const Leg& l : path.legs) hopper_attacks = hopper_attacks || (l.mode & kHop);
         BackwardWalk(path, geo, aligned).mark(path.legs.size() - 1, 0, 0);
       }
+  special_legality = must_capture || !checks_allowed || ends.immediate();
   finalized = true;
   Position start(*this);
   start.set_fen(start_fen);

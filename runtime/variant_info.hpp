@@ -23,6 +23,9 @@ struct PieceInfo {
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;
+  // XBetza `i` for a piece whose virginity is not tracked: it stands on its first N ranks
+  // (0: on a square where the start position has the same piece).
+  int initial_ranks = 0;
   bool may_repeat = false;  // derived: two routes of this piece can give the same move
   std::array<PieceProgram, 2> program;  // per colour
 
@@ -77,6 +80,53 @@ struct DropRule {
 
 constexpr int kMaxReserve = 16;
 
+// A game result seen from one side (which side, each rule below says).
+enum class EndValue : std::int8_t { Loss = -1, Draw = 0, Win = 1 };
+
+// Losing every piece of some types (extinction), or all but a bare king: a side with at most
+// `count` pieces of one of `types` (of all pieces together, with `all`), while the opponent has
+// at least `opponent_count` of them (one more when the extinct side is to move and `claim`: it
+// may still bare the other side on its move), has the `value` (Fairy-Stockfish's extinction
+// rule; its bare king rule is this rule with all pieces, count 1, opponent_count 2, claim).
+struct ExtinctionRule {
+  bool enabled = false;
+  EndValue value = EndValue::Loss;  // for the extinct side
+  std::uint64_t types = 0;          // bit t: piece type t
+  bool all = false;                 // all pieces together (antichess, horde, bare king)
+  int count = 0;
+  int opponent_count = 0;
+  bool claim = false;
+  bool bare_king = false;  // written as bare_king: (only the name of the result differs)
+  friend bool operator==(const ExtinctionRule&, const ExtinctionRule&) = default;
+};
+
+// Capture the flag: a side whose `piece` stands on one of its target squares wins. With
+// `extra_move` (racing kings), when White gets there first Black still has one move to get
+// there too, which draws (Fairy-Stockfish's flagMove).
+struct FlagRule {
+  int piece = -1;  // -1: no flag rule
+  std::array<std::vector<Square>, 2> squares;
+  bool extra_move = false;
+  friend bool operator==(const FlagRule&, const FlagRule&) = default;
+};
+
+// How a game ends (docs/spec.md, `end:`). checkmate, stalemate and repetition values are for
+// the side to move. The defaults are chess's and Fairy-Stockfish's.
+struct EndRules {
+  EndValue checkmate = EndValue::Loss;
+  EndValue stalemate = EndValue::Draw;
+  int checks = 0;  // n-check: the side that gives its n-th check wins; 0 = none
+  ExtinctionRule extinction;
+  FlagRule flag;
+  int repetition = 3;  // n-fold repetition; 0 = none
+  EndValue repetition_value = EndValue::Draw;
+  bool perpetual_check_loses = false;  // a repetition the checking side made by checks throughout
+  int move_rule = 50;                  // moves by each side without capture or pawn move; 0 = none
+  // Whether some rule can end the game while moves remain (perft then counts no moves there).
+  bool immediate() const { return checks || extinction.enabled || flag.piece >= 0; }
+  friend bool operator==(const EndRules&, const EndRules&) = default;
+};
+
 struct VariantInfo {
   std::string key;
   Geometry geo;
@@ -87,6 +137,10 @@ struct VariantInfo {
   std::vector<Square> brouhaha;  // squares that become holes for good once empty
   TurnRule turn;
   DropRule drops;
+  EndRules ends;
+  bool must_capture = false;    // a side that can capture must (antichess)
+  bool checks_allowed = true;   // false: no move may give check (racing kings)
+  std::uint16_t ep_ranks = 0;   // bit r: e.p. squares on the mover's rank r + 1 only; 0: anywhere
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
@@ -111,6 +165,10 @@ struct VariantInfo {
   std::array<bool, 2 * kMaxSquares> aligned{};
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
+  // A legal move is more than a pseudo-legal move that leaves the royal piece safe (captures
+  // compulsory, checks barred, checks counted, or the game can end while moves remain):
+  // perft and the legality shortcut then take the general route (generate_legal).
+  bool special_legality = false;
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
   void finalize();
@@ -119,7 +177,10 @@ struct VariantInfo {
   char letter_of(Piece p) const;         // FEN letter with case for colour
   // Whether a piece on `s` counts as not yet moved for XBetza `i` when its type's virginity is
   // not tracked in the position (it stands where the start position has the same piece).
-  bool on_start_square(Piece p, Square s) const { return start_board[s] == p; }
+  bool on_start_square(Piece p, Square s) const {
+    const int ranks = pieces[type_of(p)].initial_ranks;
+    return ranks ? geo.relative_rank(s, color_of(p)) < ranks : start_board[s] == p;
+  }
   // Royal pieces and castling partners have their virginity tracked (FEN castling field).
   bool tracks_virginity(int type) const {
     return pieces[type].royal || (castling.enabled && castling.partner == type);

@@ -1,6 +1,8 @@
 // Peer test: current Fairy-Stockfish (npm fairy-stockfish-nnue.wasm under node, built-in
-// variants, through tools/peer/uci.mjs) against the generated modules, on the start position and on positions reached by seeded random legal
-// play; per-root-move perft counts at depth 3 must agree move for move.
+// variants, through tools/peer/uci.mjs) against the generated modules, on the start position,
+// on positions near each kind of game end (and past it: no moves), and on positions reached by
+// seeded random legal play; per-root-move perft counts at depth 3 must agree move for move.
+// The catalogue's counts whose source is this engine are checked against it too.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -13,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "generator/spec/spec.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 
@@ -20,8 +23,68 @@ namespace {
 
 using namespace fairy;
 
-constexpr int kRandomPositions = 50;
 constexpr int kDepth = 3;
+
+// A catalogue variant, its name in Fairy-Stockfish, how many random positions to test, and
+// positions near its game ends (one move from them, or past them: the divide is then empty).
+struct PeerVariant {
+  const char* key;
+  const char* peer_name;
+  int random_positions;
+  std::vector<const char*> fens;
+};
+
+const std::vector<PeerVariant>& peer_variants() {
+  static const std::vector<PeerVariant> all = {
+      {"chess", "chess", 50, {}},
+      {"capablanca", "capablanca", 50, {}},
+      {"grand", "grand", 50, {}},
+      {"threecheck", "3check", 20,
+       {"rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+1 0 3",  // a check away, both
+        "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 1 3",  // the third check given
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2+3 2 3"}},
+      {"kingofthehill", "kingofthehill", 20,
+       {"8/pppp1ppp/2k5/8/8/2K5/PPPP1PPP/8 w - - 0 1",  // both kings a step from the hill
+        "rnbq1bnr/pppp1ppp/8/4k3/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1",  // both on it: Black got there last
+        "r1bqkbnr/pppp1ppp/2n5/8/3KP3/8/PPPP1PPP/RNBQ1BNR b kq - 0 4"}},
+      {"racingkings", "racingkings", 20,
+       {"8/1k4K1/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1",  // White a step from rank 8, Black can follow
+        "8/6K1/8/8/8/8/krbnNBR1/qrbnNBRQ w - - 0 1",    // ... Black cannot
+        "1k4K1/8/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1",  // both there: a draw
+        "6K1/1k6/8/8/8/8/1rbnNBR1/qrbnNBRQ b - - 0 1"}},  // White there, Black a step short
+      {"antichess", "antichess", 20,
+       {"8/8/8/8/8/8/p7/1R6 b - - 0 1",  // one piece left each: the capture promotes
+        "8/8/8/8/8/8/8/R7 b - - 0 1",    // Black has lost every piece
+        "8/8/8/8/8/p7/P7/8 w - - 0 1",   // stalemate
+        "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w - - 0 2",  // a capture is compulsory
+        "8/2k5/8/8/8/8/1p6/2N1K3 b - - 0 1"}},
+      {"extinction", "extinction", 20,
+       {"r3k1nb/p5Pq/8/8/8/8/P6Q/R3K1NB w - - 0 1",  // one of each: captures and promotions end it
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1",  // White has no queen
+        "r3k1nb/p6q/8/8/8/8/P6Q/R3K1NB w - - 0 1"}},
+      {"horde", "horde", 20,
+       {"rnbqkbnr/pppppppp/8/8/8/8/8/4P3 w kq - 0 1",  // one piece left: White's last pawn
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8 w kq - 0 1",    // White has lost every piece
+        "rnbqkbnr/ppp1pppp/8/8/8/1p6/8/P3P3 w kq - 0 1",  // double steps from rank 1, no e.p. on rank 2
+        "4k3/8/8/8/2p5/8/1P6/8 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/PPP5 b kq - 0 1"}},
+      {"shatranj", "shatranj", 20,
+       {"8/8/4k3/8/8/8/4r3/R3K3 w - - 0 1",     // taking the rook bares Black's king
+        "8/8/8/4k3/8/8/8/R3K2R b - - 0 1",      // bare, and the other side keeps two pieces
+        "8/8/8/4k3/4R3/8/8/4K3 b - - 0 1",      // bare, but the king may take the last piece
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",       // Black was left bare
+        "k7/8/1Q6/8/8/8/8/7K b - - 0 1"}},
+  };
+  return all;
+}
+
+void PrintTo(const PeerVariant& v, std::ostream* os) { *os << v.key; }
+
+const PeerVariant* peer_variant(const std::string& key) {
+  for (const PeerVariant& v : peer_variants())
+    if (v.key == key) return &v;
+  return nullptr;
+}
 
 using Divide = std::map<std::string, std::uint64_t>;
 
@@ -32,15 +95,20 @@ std::string peer_command() {
   return "node " + (peer / "uci.mjs").string();
 }
 
-// Runs every FEN through one engine process and returns its divide output per FEN.
-std::vector<Divide> peer_divides(const std::string& variant, const std::vector<std::string>& fens, int depth) {
+struct PerftJob {
+  std::string fen;
+  int depth;
+};
+
+// Runs every job through one engine process and returns its divide output per job.
+std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs) {
   const auto dir = std::filesystem::temp_directory_path() / ("fairy_peer_" + variant + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto in = dir / "in.txt", out = dir / "out.txt";
   {
     std::ofstream cmd(in);
     cmd << "uci\nsetoption name UCI_Variant value " << variant << "\n";
-    for (const auto& fen : fens) cmd << "position fen " << fen << "\ngo perft " << depth << "\n";
+    for (const auto& job : jobs) cmd << "position fen " << job.fen << "\ngo perft " << job.depth << "\n";
     cmd << "quit\n";
   }
   const std::string run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
@@ -63,7 +131,14 @@ std::vector<Divide> peer_divides(const std::string& variant, const std::vector<s
   return result;
 }
 
-// Positions reached by seeded random legal play (1 to 40 plies), skipping finished games.
+std::vector<Divide> peer_divides(const std::string& variant, const std::vector<std::string>& fens, int depth) {
+  std::vector<PerftJob> jobs;
+  for (const auto& fen : fens) jobs.push_back({fen, depth});
+  return peer_divides(variant, jobs);
+}
+
+// Positions reached by seeded random legal play (1 to 40 plies), skipping finished games (the
+// hand-written positions have those).
 std::vector<std::string> random_positions(const Engine& engine, int count, unsigned seed) {
   std::mt19937 rng(seed);
   std::vector<std::string> fens;
@@ -85,30 +160,72 @@ std::vector<std::string> random_positions(const Engine& engine, int count, unsig
   return fens;
 }
 
-class PeerTest : public ::testing::TestWithParam<const char*> {};
+class PeerTest : public ::testing::TestWithParam<PeerVariant> {};
 
 TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
-  const std::string key = GetParam();
-  const CompiledVariant* v = find_compiled(key);
+  const PeerVariant& param = GetParam();
+  const CompiledVariant* v = find_compiled(param.key);
   ASSERT_NE(v, nullptr);
   const auto engine = v->engine();
   std::vector<std::string> fens = {v->info().start_fen};
-  const auto more = random_positions(*engine, kRandomPositions, 20261122u);
+  fens.insert(fens.end(), param.fens.begin(), param.fens.end());
+  const std::size_t written = fens.size();
+  const auto more = random_positions(*engine, param.random_positions, 20261122u);
   fens.insert(fens.end(), more.begin(), more.end());
 
-  const std::vector<Divide> peer = peer_divides(key, fens, kDepth);
+  const std::vector<Divide> peer = peer_divides(param.peer_name, fens, kDepth);
   ASSERT_EQ(peer.size(), fens.size()) << "Fairy-Stockfish answered " << peer.size() << " of " << fens.size();
+  int ended = 0;
   for (std::size_t i = 0; i < fens.size(); ++i) {
     Position pos(engine->variant());
     pos.set_fen(fens[i]);
     Divide ours;
     for (const auto& [move, count] : engine->divide(pos, kDepth)) ours[to_uci(pos, move)] = count;
-    ASSERT_FALSE(peer[i].empty()) << "no moves from Fairy-Stockfish for " << fens[i];
-    EXPECT_EQ(ours, peer[i]) << key << " position " << i << ": " << fens[i];
+    // Only a written position may have ended (no moves); the others must have some.
+    if (i == 0 || i >= written) ASSERT_FALSE(peer[i].empty()) << "no moves from Fairy-Stockfish for " << fens[i];
+    ended += peer[i].empty();
+    EXPECT_EQ(ours, peer[i]) << param.key << " position " << i << ": " << fens[i];
   }
+  // Variants with written positions include some past their end (the peer lists no moves there).
+  if (!param.fens.empty()) EXPECT_GT(ended, 0) << param.key << ": no written position has ended";
 }
 
-INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::Values("chess", "capablanca", "grand"));
+INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::ValuesIn(peer_variants()),
+                         [](const ::testing::TestParamInfo<PeerVariant>& info) { return std::string(info.param.key); });
+
+// The catalogue's counts whose source is this engine ("Fairy-Stockfish (npm
+// fairy-stockfish-nnue.wasm ...") are its `go perft N` totals.
+TEST(PeerCounts, CatalogueCountsFromFairyStockfish) {
+  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
+  const auto file = fairygen::spec::load(FAIRY_SPEC_PATH);
+  int checked = 0;
+  for (const auto& variant : file.variants) {
+    std::vector<PerftJob> jobs;
+    std::vector<std::pair<const fairygen::spec::PerftSpec*, std::size_t>> expected;  // entry, depth
+    for (const auto& p : variant.perft) {
+      if (p.source.rfind("Fairy-Stockfish (npm fairy-stockfish-nnue.wasm", 0) != 0) continue;
+      const CompiledVariant* v = find_compiled(variant.key);
+      ASSERT_NE(v, nullptr) << variant.key;
+      for (std::size_t d = 1; d <= p.counts.size(); ++d) {
+        jobs.push_back({p.fen.value == "start" ? v->info().start_fen : p.fen.value, int(d)});
+        expected.emplace_back(&p, d);
+      }
+    }
+    if (jobs.empty()) continue;
+    const PeerVariant* peer = peer_variant(variant.key);
+    const std::vector<Divide> answer = peer_divides(peer ? peer->peer_name : variant.key, jobs);
+    ASSERT_EQ(answer.size(), jobs.size()) << variant.key;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      std::uint64_t total = 0;
+      for (const auto& [move, count] : answer[i]) total += count;
+      const auto [entry, depth] = expected[i];
+      EXPECT_EQ(total, entry->counts[depth - 1])
+          << entry->where.str() << ": " << variant.key << " perft " << depth << " of " << jobs[i].fen;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 0) << "no count in the catalogue comes from Fairy-Stockfish (npm)";
+}
 
 }  // namespace

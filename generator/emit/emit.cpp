@@ -1,5 +1,7 @@
 #include "generator/emit/emit.hpp"
 
+#include "generator/emit/ends.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -398,6 +400,7 @@ std::string info_code(const VariantInfo& info) {
     c.line("v.turn = TurnRule{" + std::to_string(info.turn.moves) + ", " + std::to_string(info.turn.first_turn_moves) +
            ", " + (info.turn.later_captures ? "true" : "false") + ", " + (info.turn.later_same_piece ? "true" : "false") +
            "};");
+  for (const std::string& line : end_rules_code(info)) c.line(line);
   for (fairy::Square s : info.brouhaha)
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
@@ -410,6 +413,7 @@ std::string info_code(const VariantInfo& info) {
     c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
     if (p.safe_passage) c.line("p.safe_passage = true;");
+    if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
     c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");
     c.line("p.program[Black] = " + program_literal(p.program[fairy::Black], "    ") + ";");
     c.line("v.pieces.push_back(std::move(p));");

@@ -10,6 +10,7 @@ namespace {
 std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   const fairy::PieceInfo& p = info.pieces[type];
   if (p.safe_passage) return "piece '" + p.name + "' needs safe passage";
+  if (p.initial_ranks) return "piece '" + p.name + "' counts as unmoved on its first ranks (initial_ranks)";
   const bool promotes = info.promotion_rule[type] >= 0;
   for (const fairy::PieceProgram& program : p.program)
     for (const fairy::Path& path : program.paths) {
@@ -37,6 +38,10 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.drops.enabled) return refuse("it has drops");
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
+  if (info.must_capture) return refuse("captures are compulsory");
+  if (info.ep_ranks) return refuse("its e.p. squares are limited to some ranks");
+  if (!info.checks_allowed) return refuse("no move may give check");
+  if (info.ends.immediate()) return refuse("its games can end while moves remain (n-check, extinction or flag)");
   for (int t = 0; t < int(info.pieces.size()); ++t)
     if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);
   for (const fairy::PromotionRule& rule : info.promotions) {

@@ -10,7 +10,9 @@
 //   no path is limited to some turn phases or barred from promoting;
 // - castling and promotion are as the model has them, promotion never to a royal piece nor from
 //   the reserve;
-// - it has no drops, no turns of several moves, no brouhaha squares, no safe-passage pieces.
+// - it has no drops, no turns of several moves, no brouhaha squares, no safe-passage pieces;
+// - captures are not compulsory, checks not barred, and no game end but checkmate and
+//   stalemate can apply (end: checks, extinction, bare_king and flag need the mailbox generator).
 // Everything else keeps the mailbox generator (perft included).
 #pragma once
 

@@ -77,6 +77,69 @@ void lower_turn(fairy::VariantInfo& info, const spec::TurnSpec& ts) {
   }
 }
 
+fairy::EndValue end_value(const spec::Located<std::string>& v) {
+  if (v.value == "win") return fairy::EndValue::Win;
+  if (v.value == "loss") return fairy::EndValue::Loss;
+  if (v.value == "draw") return fairy::EndValue::Draw;
+  throw SpecError(v.where, "result must be win, loss or draw, not '" + v.value + "'");
+}
+
+std::vector<fairy::Square> squares(const fairy::Geometry& geo, const std::vector<spec::Located<std::string>>& names) {
+  std::vector<fairy::Square> out;
+  for (const auto& name : names) {
+    const auto [s, used] = geo.parse(name.value);
+    if (used == 0 || used != int(name.value.size()))
+      throw SpecError(name.where, "'" + name.value + "' is not a square of this board");
+    out.push_back(s);
+  }
+  return out;
+}
+
+fairy::ExtinctionRule lower_extinction(const fairy::VariantInfo& info, const spec::ExtinctionSpec& xs, bool bare_king) {
+  fairy::ExtinctionRule x;
+  x.enabled = true;
+  x.bare_king = bare_king;
+  x.value = end_value(xs.result);
+  for (const auto& name : xs.pieces) {
+    if (name.value == "all") x.all = true;
+    else x.types |= std::uint64_t(1) << piece_type(info, name, "extinction piece");
+  }
+  x.count = xs.count;
+  x.opponent_count = xs.opponent_count;
+  x.claim = xs.claim;
+  return x;
+}
+
+void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
+  fairy::EndRules& e = info.ends;
+  if (es.checkmate) e.checkmate = end_value(*es.checkmate);
+  if (es.stalemate) e.stalemate = end_value(*es.stalemate);
+  if (es.checks) e.checks = es.checks->value;
+  if (es.extinction) e.extinction = lower_extinction(info, *es.extinction, false);
+  if (es.bare_king) e.extinction = lower_extinction(info, *es.bare_king, true);
+  if (es.flag) {
+    e.flag.piece = piece_type(info, es.flag->piece, "flag piece");
+    e.flag.squares = {squares(info.geo, es.flag->white), squares(info.geo, es.flag->black)};
+    e.flag.extra_move = es.flag->extra_move;
+  }
+  if (es.repetition) {
+    e.repetition = es.repetition->count.value;
+    if (es.repetition->result) e.repetition_value = end_value(*es.repetition->result);
+    e.perpetual_check_loses = es.repetition->perpetual_check_loses;
+  }
+  if (es.move_rule) e.move_rule = es.move_rule->value;
+}
+
+// A game needs a way to end: a royal piece to checkmate, a rule that ends it while moves remain,
+// or at least a declared result for a side left without moves (stalemate:). Without any it
+// could go on for ever: refused.
+void check_ends(const fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  const bool royal = std::any_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; });
+  if (royal || info.ends.extinction.enabled || info.ends.flag.piece >= 0 || (vs.end && vs.end->stalemate)) return;
+  throw SpecError(vs.where, "variant '" + vs.key + "' has no royal piece: say how its games end (end: with extinction, "
+                  "bare_king, flag or stalemate)");
+}
+
 }  // namespace
 
 Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
@@ -110,6 +173,11 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.royal = cat->royal;
     p.ep_victim = cat->en_passant;
     p.safe_passage = cat->safe_passage;
+    if (use.initial_ranks) {
+      if (use.initial_ranks->value > vs.ranks.value)
+        throw SpecError(use.initial_ranks->where, "initial_ranks is deeper than the board");
+      p.initial_ranks = use.initial_ranks->value;
+    }
     for (const auto& q : info.pieces)
       if (q.letter == p.letter)
         throw SpecError(use.letter ? use.letter->where : use.name.where,
@@ -162,6 +230,20 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     info.promotions.push_back(std::move(r));
   }
 
+  if (vs.end) lower_end(info, *vs.end);
+  check_ends(info, vs);
+  if (info.ends.checks && std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
+    throw SpecError(vs.end->checks->where, "checks: counts checks, but the variant has no royal piece");
+  info.must_capture = vs.must_capture;
+  info.checks_allowed = vs.checking;
+  for (const auto& r : vs.en_passant_ranks) {
+    if (r.value > info.geo.ranks) throw SpecError(r.where, "rank " + std::to_string(r.value) + " is not on the board");
+    info.ep_ranks |= std::uint16_t(1u << (r.value - 1));
+  }
+  if ((vs.turn || vs.drops) && (info.must_capture || !info.checks_allowed || info.ends.immediate()))
+    throw SpecError(vs.turn ? vs.turn->where : vs.drops->where,
+                    "turn: and drops: cannot be combined with must_capture, checking or game ends by checks, "
+                    "extinction or flag yet");
   if (vs.turn) lower_turn(info, *vs.turn);
   if (vs.drops) {
     if (vs.turn) throw SpecError(vs.drops->where, "drops: and turn: cannot be combined yet");

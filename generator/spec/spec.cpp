@@ -147,10 +147,11 @@ class Loader {
       return u;
     }
     expect_map(n, "a variant's piece");
-    check_keys(n, {"piece", "letter", "betza"}, "a variant's piece");
+    check_keys(n, {"piece", "letter", "betza", "initial_ranks"}, "a variant's piece");
     u.name = str(require(n, "piece", "a variant's piece entry"), "piece");
     if (n["letter"]) u.letter = letter(n["letter"], "letter");
     if (n["betza"]) u.betza = str(n["betza"], "betza");
+    if (n["initial_ranks"]) u.initial_ranks = small_int(n["initial_ranks"], "initial_ranks", 1, 16);
     return u;
   }
 
@@ -217,6 +218,74 @@ class Loader {
     return t;
   }
 
+  ExtinctionSpec extinction(const YAML::Node& n, const std::string& what, bool bare_king) const {
+    ExtinctionSpec x;
+    x.where = at(n);
+    if (bare_king) {  // Fairy-Stockfish's bareKingValue: all pieces, 1 left, the opponent 2, claim
+      x.result = str(n, what);
+      x.pieces = {{"all", x.where}};
+      x.count = 1;
+      x.opponent_count = 2;
+      x.claim = true;
+      return x;
+    }
+    expect_map(n, what);
+    check_keys(n, {"pieces", "result", "count", "opponent_count", "claim"}, what);
+    x.pieces = names(require(n, "pieces", what), "extinction pieces");
+    x.result = str(require(n, "result", what), "result");
+    if (n["count"]) x.count = small_int(n["count"], "count", 0, 256).value;
+    if (n["opponent_count"]) x.opponent_count = small_int(n["opponent_count"], "opponent_count", 0, 256).value;
+    if (n["claim"]) x.claim = boolean(n["claim"], "claim");
+    return x;
+  }
+
+  FlagSpec flag(const YAML::Node& n) const {
+    expect_map(n, "flag");
+    check_keys(n, {"piece", "squares", "white", "black", "extra_move"}, "flag");
+    FlagSpec f;
+    f.where = at(n);
+    f.piece = str(require(n, "piece", "flag"), "piece");
+    if (n["squares"]) {
+      if (n["white"] || n["black"]) fail(n["squares"], "flag: give either squares (both sides) or white and black");
+      f.white = f.black = names(n["squares"], "flag squares");
+    } else {
+      f.white = names(require(n, "white", "flag (or squares:)"), "flag squares");
+      f.black = names(require(n, "black", "flag (or squares:)"), "flag squares");
+    }
+    if (n["extra_move"]) f.extra_move = boolean(n["extra_move"], "extra_move");
+    return f;
+  }
+
+  RepetitionSpec repetition(const YAML::Node& n) const {
+    RepetitionSpec r;
+    r.where = at(n);
+    if (n.IsScalar() && n.Scalar() == "none") return r;
+    expect_map(n, "repetition (or none)");
+    check_keys(n, {"count", "result", "perpetual_check_loses"}, "repetition");
+    r.count = small_int(require(n, "count", "repetition"), "count", 2, 9);
+    if (n["result"]) r.result = str(n["result"], "result");
+    if (n["perpetual_check_loses"]) r.perpetual_check_loses = boolean(n["perpetual_check_loses"], "perpetual_check_loses");
+    return r;
+  }
+
+  EndSpec end(const YAML::Node& n) const {
+    expect_map(n, "end");
+    check_keys(n, {"checkmate", "stalemate", "checks", "flag", "extinction", "bare_king", "repetition", "move_rule"},
+               "end");
+    EndSpec e;
+    e.where = at(n);
+    if (n["checkmate"]) e.checkmate = str(n["checkmate"], "checkmate");
+    if (n["stalemate"]) e.stalemate = str(n["stalemate"], "stalemate");
+    if (n["checks"]) e.checks = small_int(n["checks"], "checks", 1, 9);
+    if (n["flag"]) e.flag = flag(n["flag"]);
+    if (n["extinction"]) e.extinction = extinction(n["extinction"], "extinction", false);
+    if (n["bare_king"]) e.bare_king = extinction(n["bare_king"], "bare_king", true);
+    if (e.extinction && e.bare_king) fail(n["bare_king"], "bare_king is an extinction rule: give one of the two");
+    if (n["repetition"]) e.repetition = repetition(n["repetition"]);
+    if (n["move_rule"]) e.move_rule = small_int(n["move_rule"], "move_rule", 0, 999);
+    return e;
+  }
+
   PerftSpec perft(const YAML::Node& n) const {
     expect_map(n, "perft entry");
     check_keys(n, {"name", "fen", "counts", "source", "slow_from"}, "perft entry");
@@ -247,7 +316,9 @@ class Loader {
   VariantSpec variant(const std::string& key, const YAML::Node& keynode, const YAML::Node& n) const {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
-    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "perft"}, what);
+    check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
+                   "checking", "en_passant_ranks", "perft"},
+               what);
     VariantSpec v;
     v.key = key;
     v.where = at(keynode);
@@ -282,6 +353,13 @@ class Loader {
       expect_map(s, "setup");
       check_keys(s, {"random"}, "setup");
       v.random_setup = boolean(require(s, "random", "setup"), "random");
+    }
+    if (n["end"]) v.end = end(n["end"]);
+    if (n["must_capture"]) v.must_capture = boolean(n["must_capture"], "must_capture");
+    if (n["checking"]) v.checking = boolean(n["checking"], "checking");
+    if (const YAML::Node ranks = n["en_passant_ranks"]) {
+      if (!ranks.IsSequence()) fail(ranks, "en_passant_ranks must be a list of ranks");
+      for (const auto& r : ranks) v.en_passant_ranks.push_back(small_int(r, "en_passant_ranks", 1, 16));
     }
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");

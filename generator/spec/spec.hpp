@@ -49,6 +49,7 @@ struct PieceUse {
   Located<std::string> name;
   std::optional<Located<char>> letter;
   std::optional<Located<std::string>> betza;
+  std::optional<Located<int>> initial_ranks;  // XBetza `i`: on its first N ranks (horde's pawns)
 };
 
 struct CastlingSpec {
@@ -96,6 +97,42 @@ struct TurnSpec {
   std::vector<PhaseMovesSpec> phase_moves;
 };
 
+// Losing every piece of some types (or all pieces), or all but a bare king (`end:`).
+struct ExtinctionSpec {
+  Location where;
+  std::vector<Located<std::string>> pieces;  // piece names; "all" = all pieces together
+  Located<std::string> result;               // win, loss or draw for the extinct side
+  int count = 0;                             // extinct with at most this many
+  int opponent_count = 0;                    // ... while the opponent has at least this many
+  bool claim = false;
+};
+
+struct FlagSpec {
+  Location where;
+  Located<std::string> piece;
+  std::vector<Located<std::string>> white, black;  // target squares of each side
+  bool extra_move = false;
+};
+
+struct RepetitionSpec {
+  Location where;
+  Located<int> count;
+  std::optional<Located<std::string>> result;  // for the side to move; default draw
+  bool perpetual_check_loses = false;
+};
+
+// How a game ends (docs/spec.md, `end:`); unset keys keep chess's rules.
+struct EndSpec {
+  Location where;
+  std::optional<Located<std::string>> checkmate, stalemate;  // win, loss or draw for the side to move
+  std::optional<Located<int>> checks;                        // n-check
+  std::optional<FlagSpec> flag;
+  std::optional<ExtinctionSpec> extinction;
+  std::optional<ExtinctionSpec> bare_king;
+  std::optional<RepetitionSpec> repetition;  // `repetition: none` leaves `count` 0
+  std::optional<Located<int>> move_rule;     // 0 = none
+};
+
 struct PerftSpec {
   Location where;
   std::string name;
@@ -118,6 +155,10 @@ struct VariantSpec {
   std::optional<TurnSpec> turn;
   std::optional<DropSpec> drops;
   bool random_setup = false;  // `fairy new` deals random start positions (Universal Chess)
+  std::optional<EndSpec> end;
+  bool must_capture = false;   // a side that can capture must
+  bool checking = true;        // false: no move may give check
+  std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
   std::vector<PerftSpec> perft;
   bool included = false;  // declared in a file the loaded one includes
 };

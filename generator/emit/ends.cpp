@@ -1,0 +1,48 @@
+#include "generator/emit/ends.hpp"
+
+namespace fairygen::emit {
+
+namespace {
+
+std::string value(fairy::EndValue v) {
+  return v == fairy::EndValue::Win ? "EndValue::Win" : v == fairy::EndValue::Loss ? "EndValue::Loss" : "EndValue::Draw";
+}
+
+std::string flag(bool b) { return b ? "true" : "false"; }
+
+std::string squares(const fairy::VariantInfo& info, const std::vector<fairy::Square>& list) {
+  std::string out;
+  for (fairy::Square s : list)
+    out += (out.empty() ? "" : ", ") + std::string("v.geo.square(") + std::to_string(info.geo.file_of(s)) + ", " +
+           std::to_string(info.geo.rank_of(s)) + ")";
+  return "{" + out + "}";
+}
+
+}  // namespace
+
+std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
+  std::vector<std::string> out;
+  const fairy::EndRules& e = info.ends;
+  if (e.checkmate != fairy::EndRules{}.checkmate) out.push_back("v.ends.checkmate = " + value(e.checkmate) + ";");
+  if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + value(e.stalemate) + ";");
+  if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
+  if (const fairy::ExtinctionRule& x = e.extinction; x.enabled)
+    out.push_back("v.ends.extinction = ExtinctionRule{true, " + value(x.value) + ", " + std::to_string(x.types) +
+                  "ull, " + flag(x.all) + ", " + std::to_string(x.count) + ", " + std::to_string(x.opponent_count) +
+                  ", " + flag(x.claim) + ", " + flag(x.bare_king) + "};");
+  if (e.flag.piece >= 0)
+    out.push_back("v.ends.flag = FlagRule{" + std::to_string(e.flag.piece) + ", {{" +
+                  squares(info, e.flag.squares[fairy::White]) + ", " + squares(info, e.flag.squares[fairy::Black]) +
+                  "}}, " + flag(e.flag.extra_move) + "};");
+  if (e.repetition != fairy::EndRules{}.repetition) out.push_back("v.ends.repetition = " + std::to_string(e.repetition) + ";");
+  if (e.repetition_value != fairy::EndRules{}.repetition_value)
+    out.push_back("v.ends.repetition_value = " + value(e.repetition_value) + ";");
+  if (e.perpetual_check_loses) out.push_back("v.ends.perpetual_check_loses = true;");
+  if (e.move_rule != fairy::EndRules{}.move_rule) out.push_back("v.ends.move_rule = " + std::to_string(e.move_rule) + ";");
+  if (info.must_capture) out.push_back("v.must_capture = true;");
+  if (!info.checks_allowed) out.push_back("v.checks_allowed = false;");
+  if (info.ep_ranks) out.push_back("v.ep_ranks = " + std::to_string(info.ep_ranks) + ";");
+  return out;
+}
+
+}  // namespace fairygen::emit
