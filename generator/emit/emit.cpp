@@ -523,6 +523,28 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
                               .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
 }
 
+// A variant's shard: FNV-1a of its key, so adding or removing a variant moves no other one.
+std::size_t shard_of(const std::string& key, int shards) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const unsigned char c : key) h = (h ^ c) * 1099511628211ull;
+  return std::size_t(h % std::uint64_t(shards));
+}
+
+std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o) {
+  std::vector<std::string> includes(static_cast<std::size_t>(shards));
+  for (const auto& v : vs) includes[shard_of(v.info.key, shards)] += "#include \"" + v.info.key + ".cpp\"\n";
+  const Template t = Template::load(o.template_dir + "/modules.cpp.in");
+  std::vector<Output> out;
+  for (int i = 0; i < shards; ++i)
+    out.push_back({"modules_" + std::to_string(i) + ".cpp",
+                   t.render({{"spec", comment(o.spec_name)},
+                             {"shard", std::to_string(i)},
+                             {"shards", std::to_string(shards)},
+                             {"includes", includes[std::size_t(i)].empty() ? std::string("// (no variant in this shard)\n")
+                                                                            : includes[std::size_t(i)]}})});
+  return out;
+}
+
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o) {
   std::string fast, slow;
   for (const auto& v : vs) {
@@ -543,6 +565,23 @@ std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Opt
   const Template t = Template::load(o.template_dir + "/perft_tests.cpp.in");
   return {{"perft_tests.cpp", t.render({{"spec", comment(o.spec_name)}, {"tests", fast}})},
           {"perft_slow_tests.cpp", t.render({{"spec", comment(o.spec_name)}, {"tests", slow}})}};
+}
+
+Output perft_main(const std::vector<model::Variant>& vs, const Options& o) {
+  std::string entries;
+  for (const auto& v : vs)
+    for (std::size_t i = 0; i < v.spec->perft.size(); ++i) {
+      const spec::PerftSpec& p = v.spec->perft[i];
+      const std::string name = p.name.empty() ? "position" + std::to_string(i + 1) : p.name;
+      for (std::size_t d = 0; d < p.counts.size(); ++d) {
+        const int depth = int(d) + 1;
+        entries += "    {" + c_string(v.info.key) + ", " + c_string(name) + ", " + c_string(p.fen.value) + ", " +
+                   std::to_string(depth) + ", " + std::to_string(p.counts[d]) + "ull, " +
+                   (p.slow_from && depth >= p.slow_from ? "true" : "false") + "},\n";
+      }
+    }
+  return {"perft_main.cpp", Template::load(o.template_dir + "/perft_main.cpp.in")
+                                .render({{"spec", comment(o.spec_name)}, {"entries", entries}})};
 }
 
 namespace {
