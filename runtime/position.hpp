@@ -120,12 +120,14 @@ class Position {
     int fullmove;
     std::uint64_t key;
     std::array<Square, 4 + kMaxFiles> unvirgined;  // tracked-virgin squares this move cleared
+    std::uint8_t unvirgined_count;
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
     std::int8_t phase;
     Square last_moved;
     std::array<std::uint8_t, 2> reserve_head, reserve_tail, credits;
     Square exchange;
     bool exchange_credited;
+    std::uint64_t reserve_key;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
@@ -148,6 +150,7 @@ class Position {
   void update_exchange(const Move& m, const Undo& u);
   std::uint64_t exchange_key() const;
   std::uint64_t reserve_key() const;  // the reserves' and credits' part of the key
+  void update_reserve_key(const Undo& u);
   std::string castling_field() const;
 
   const VariantInfo* info_;
@@ -172,6 +175,7 @@ class Position {
   int fullmove_ = 1;
   int ply_ = 0;
   std::uint64_t key_ = 0;
+  std::uint64_t reserve_key_ = 0;  // reserve_key() of the current reserves, kept up to date
   std::vector<Undo> undo_;
 };
 
