@@ -48,6 +48,26 @@ class Position {
     return usable_ep_squares(m, board_[m.from], out);
   }
   void unmake();
+  // Runs test(royal) with m (a Normal, EnPassant or Locust move) made on the board alone, where
+  // royal is where the mover's royal piece then stands (kNoSquare: none), and puts the board
+  // back: what a legality test needs (attack tests read only the board), without make/unmake.
+  template <class Test>
+  bool test_on_board(const Move& m, const Test& test) {
+    const Piece moved = board_[m.from], captured = board_[m.to];
+    const Square aux = m.kind == MoveKind::Normal ? kNoSquare : m.aux1;
+    const Piece aux_piece = aux == kNoSquare ? kEmpty : board_[aux];
+    const Piece placed = m.promo ? make_piece(stm_, m.promo - 1) : moved;
+    Square royal = royal_[stm_] == m.from ? kNoSquare : royal_[stm_];
+    if (info_->pieces[type_of(placed)].royal) royal = m.to;
+    if (aux != kNoSquare) board_[aux] = vacated(aux);
+    board_[m.from] = vacated(m.from);
+    board_[m.to] = placed;
+    const bool result = test(royal);
+    board_[m.to] = captured;
+    board_[m.from] = moved;
+    if (aux != kNoSquare) board_[aux] = aux_piece;
+    return result;
+  }
 
   const VariantInfo& variant() const { return *info_; }
   const Geometry& geo() const { return info_->geo; }
@@ -133,6 +153,12 @@ class Position {
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
 
   void clear();
+  // What a square a piece leaves holds then: a hole on a brouhaha square, else nothing.
+  Piece vacated(Square s) const {
+    for (Square h : info_->brouhaha)
+      if (h == s) return kHole;
+    return kEmpty;
+  }
   void put(Square s, Piece p);
   void remove(Square s);
   void move_pair(Square a, Square a_to, Square b, Square b_to);
