@@ -98,7 +98,16 @@ struct PieceContext {
   const VariantInfo& info;
   Color us;
   bool promotes;
+  int zone_edge = 0;  // the promotion zone's first square (White: from it up; Black: down to it)
 };
+
+// The mailbox square where type's promotion zone begins for colour c (see PieceContext).
+int promotion_zone_edge(const VariantInfo& info, int type, Color c) {
+  const int rule = info.promotion_rule[type];
+  if (rule < 0) return 0;
+  const int zone = std::min(info.promotions[rule].zone, info.geo.ranks);
+  return c == fairy::White ? info.geo.square(0, info.geo.ranks - zone) : info.geo.square(info.geo.files - 1, zone - 1);
+}
 
 // Where a walk stands while its code is emitted (all C++ expressions).
 struct WalkVars {
@@ -113,8 +122,9 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
               const std::string& aux) {
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
+  const std::string in_zone = to + (pc.us == fairy::White ? " >= " : " <= ") + std::to_string(pc.zone_edge);
   code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
-            : promotes     ? "add_promotions(pos, list, " + move + ");"
+            : promotes     ? "if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" + move + ");"
                            : "list.push(" + move + ");");
 }
 
@@ -254,7 +264,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
     code.line("// " + path_comment(path));
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
     if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
-    const PieceContext pc{info, c, promotable && path.promotes};
+    const PieceContext pc{info, c, promotable && path.promotes, promotion_zone_edge(info, type, c)};
     emit_leg(code, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
     if (path.phases != fairy::kAllPhases) code.close();
     if (path.virgin_only) code.close();
