@@ -256,22 +256,23 @@ inline void apply_turn_rules(const Position& pos, MoveList& list) {
   list.push(Move{kNoSquare, kNoSquare, kNoSquare, kNoSquare, MoveKind::Pass, 0});
 }
 
-// Per-node legality shortcut: when the side to move is not in check and every attack can be
-// walked backwards, a normal move of a non-royal piece that leaves no square of a backward
-// attack walk from the royal piece cannot expose it, so it needs no make/test/unmake. With
-// hoppers a move could also give check by entering such a square (a new screen); there both
-// squares would have to be clear, which is rare enough (measured on Terachess II: 10 % slower
-// with the test than without) that the shortcut is off.
+// Per-node legality shortcut: when the side to move is not in check, a normal move of a
+// non-royal piece that leaves no square of an attack route ending on the royal piece cannot
+// expose it (VariantInfo::aligned), so it needs no test. Where an occupied square can be a
+// turning point (hoppers, locust captures, induction) a move can also give check by entering
+// such a square, so then that square must be off every route too.
 class QuickLegality {
  public:
   template <class R>
   QuickLegality(const Position& pos, const R& rules) : info_(pos.variant()), royal_(pos.royal(pos.side_to_move())) {
-    enabled_ = info_.reversible_attacks && !info_.hopper_attacks && info_.checks_allowed &&
-               (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
+    enabled_ = info_.checks_allowed && (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
   }
+  // The side to move was not in check (or has no royal piece).
+  bool not_in_check() const { return enabled_; }
   bool surely_legal(const Position& pos, const Move& m) const {
     if (!enabled_ || royal_ == kNoSquare) return enabled_;
     return m.kind == MoveKind::Normal && m.from != royal_ && !info_.is_aligned(m.from, royal_) &&
+           !(info_.occupied_turns && info_.is_aligned(m.to, royal_)) &&
            !(info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage);
   }
 
@@ -280,6 +281,35 @@ class QuickLegality {
   Square royal_;
   bool enabled_ = false;
 };
+
+// Whether a pseudo-legal move is legal: at once when the shortcut says so; for a move whose
+// legality is only whether the royal piece stands attacked after it, by moving its pieces on
+// the board alone; otherwise by making and unmaking it.
+// A generated module also has attacked_via(pos, s, by, a, b), which runs only the attack walks
+// whose routes pass a or b: when the royal piece stayed and was not in check, a normal move can
+// attack it only along a route through the square it left or the one it entered.
+template <class R>
+bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const Move& m) {
+  if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
+  if (quick.surely_legal(pos, m)) return true;
+  // Where a move may not give check (racing kings), make_if_legal decides.
+  const bool board_only = pos.variant().checks_allowed && (m.kind == MoveKind::Normal ||
+                                                           m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust);
+  if (board_only && !(pos.variant().any_safe_passage && pos.variant().pieces[type_of(pos.at(m.from))].safe_passage)) {
+    const Color them = ~pos.side_to_move();
+    const Square royal_before = pos.royal(pos.side_to_move());
+    return pos.test_on_board(m, [&](Square royal) {
+      if (royal == kNoSquare) return true;
+      if constexpr (requires { rules.attacked_via(pos, royal, them, m.from, m.to); })
+        if (royal == royal_before && quick.not_in_check() && m.kind == MoveKind::Normal)
+          return !rules.attacked_via(pos, royal, them, m.from, m.to);
+      return !rules.attacked(pos, royal, them);
+    });
+  }
+  if (!make_if_legal(pos, rules, m)) return false;
+  pos.unmake();
+  return true;
+}
 
 template <class R>
 bool in_check(const Position& pos, const R& rules) {
@@ -297,12 +327,7 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
   rules.generate(pos, pseudo);
   const QuickLegality quick(pos, rules);
   for (const Move& m : pseudo)
-    if (quick.surely_legal(pos, m))
-      out.push(m);
-    else if (make_if_legal(pos, rules, m)) {
-      pos.unmake();
-      out.push(m);
-    }
+    if (is_legal(pos, rules, quick, m)) out.push(m);
   if (pos.variant().must_capture) keep_captures_if_any(pos, out);
 }
 

@@ -48,18 +48,17 @@ std::uint64_t perft(Position& pos, const R& rules, int depth) {
   rules.generate(pos, list);
   std::uint64_t nodes = 0;
   const QuickLegality quick(pos, rules);
+  if (depth == 1) {  // bulk counting: the legal moves, none made
+    for (const Move& m : list) nodes += is_legal(pos, rules, quick, m);
+    return nodes;
+  }
   for (const Move& m : list) {
-    if (depth >= 2 && perft_interrupted) break;
-    if (quick.surely_legal(pos, m)) {
-      if (depth == 1) {
-        ++nodes;
-        continue;
-      }
+    if (perft_interrupted) break;
+    if (quick.surely_legal(pos, m))
       pos.make(m);
-    } else if (!make_if_legal(pos, rules, m)) {
+    else if (!make_if_legal(pos, rules, m))
       continue;
-    }
-    nodes += depth == 1 ? 1 : perft(pos, rules, depth - 1);
+    nodes += perft(pos, rules, depth - 1);
     pos.unmake();
   }
   return nodes;

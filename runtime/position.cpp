@@ -96,6 +96,7 @@ void Position::clear() {
   fullmove_ = 1;
   ply_ = 0;
   key_ = 0;
+  reserve_key_ = 0;
   undo_.clear();
 }
 
@@ -137,6 +138,7 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
   virgin_[s] = false;
   key_ ^= zobrist::virgin(s);
   u.unvirgined[n++] = s;
+  u.unvirgined_count = std::uint8_t(n);
   // A royal piece that moves takes its castling partners' rights with it: they only mean
   // something beside an unmoved royal piece (and FEN cannot say otherwise).
   if (board_[s] != kEmpty && info_->pieces[type_of(board_[s])].royal) {
@@ -149,7 +151,8 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
 }
 
 void Position::make(const Move& m) {
-  Undo u{};
+  // Built in place on the undo stack (which never reallocates below kMaxPly): no copy.
+  Undo& u = undo_.emplace_back();
   u.move = m;
   u.moved = m.from == kNoSquare ? kEmpty : board_[m.from];  // pass and drop moves have no from
   u.captured = kEmpty;
@@ -160,7 +163,7 @@ void Position::make(const Move& m) {
   u.halfmove = halfmove_;
   u.fullmove = fullmove_;
   u.key = key_;
-  u.unvirgined.fill(kNoSquare);
+  u.unvirgined_count = 0;
   u.new_holes = 0;
   u.phase = std::int8_t(phase_);
   u.last_moved = last_moved_;
@@ -169,9 +172,9 @@ void Position::make(const Move& m) {
   u.credits = credits_;
   u.exchange = exchange_;
   u.exchange_credited = exchange_credited_;
+  u.reserve_key = reserve_key_;
   int nv = 0;
 
-  key_ ^= reserve_key();  // taken out here, put back by end_move()
   // A pass or a drop keeps the e.p. squares and the pending exchange of the move before it.
   if (m.kind == MoveKind::Pass) {
     u.moved = kEmpty;
@@ -278,9 +281,17 @@ std::uint64_t Position::reserve_key() const {
   return k;
 }
 
+// The reserve part of the key changes only when a reserve or the credits did.
+void Position::update_reserve_key(const Undo& u) {
+  if (u.reserve_head == reserve_head_ && u.reserve_tail == reserve_tail_ && u.credits == credits_) return;
+  key_ ^= reserve_key_;
+  reserve_key_ = reserve_key();
+  key_ ^= reserve_key_;
+}
+
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   u.checks_left = checks_left_;
-  key_ ^= reserve_key();
+  update_reserve_key(u);
   if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
@@ -299,7 +310,6 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
     if (info_->ends.checks) count_check();
   }
   ++ply_;
-  undo_.push_back(u);
 }
 
 // n-check: a move that leaves the opponent's royal piece attacked is one more check given. The
@@ -375,8 +385,7 @@ std::uint64_t Position::exchange_key() const {
 }
 
 void Position::unmake() {
-  const Undo u = undo_.back();
-  undo_.pop_back();
+  const Undo& u = undo_.back();
   const Move& m = u.move;
   --ply_;
   if (phase_ == 0) stm_ = ~stm_;  // the move ended a turn
@@ -389,6 +398,7 @@ void Position::unmake() {
   exchange_ = u.exchange;
   exchange_credited_ = u.exchange_credited;
   checks_left_ = u.checks_left;
+  reserve_key_ = u.reserve_key;
   if (m.kind == MoveKind::Drop) remove(m.to);
   if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;
@@ -396,6 +406,7 @@ void Position::unmake() {
     ep_victim_ = u.ep_victim;
     halfmove_ = u.halfmove;
     key_ = u.key;
+    undo_.pop_back();
     return;
   }
   for (std::size_t i = 0; i < info_->brouhaha.size(); ++i)
@@ -411,13 +422,13 @@ void Position::unmake() {
     put(m.from, u.moved);
     if (u.aux_captured != kEmpty) put(m.aux1, u.aux_captured);
   }
-  for (Square s : u.unvirgined)
-    if (s != kNoSquare) virgin_[s] = true;
+  for (int i = 0; i < u.unvirgined_count; ++i) virgin_[u.unvirgined[i]] = true;
   ep_ = u.ep;
   ep_count_ = u.ep_count;
   ep_victim_ = u.ep_victim;
   halfmove_ = u.halfmove;
   key_ = u.key;
+  undo_.pop_back();
 }
 
 std::uint64_t Position::compute_key() const {
@@ -435,7 +446,7 @@ std::uint64_t Position::compute_key() const {
   if (last_moved_ != kNoSquare) k ^= zobrist::last_moved(last_moved_);
   if (info_->ends.checks)
     for (Color c : {White, Black}) k ^= zobrist::checks_left(c, checks_left_[c]);
-  return k ^ reserve_key() ^ exchange_key();
+  return k ^ reserve_key_ ^ exchange_key();
 }
 
 // ---------------------------------------------------------------- FEN
@@ -720,6 +731,7 @@ void Position::set_fen(std::string_view fen) {
       if (info_->pieces[t].royal) royals += count_[c][t];
     if (royals > 1) throw FenError(std::string(c == White ? "White" : "Black") + " has more than one royal piece", 1);
   }
+  reserve_key_ = reserve_key();
   key_ = compute_key();
 }
 

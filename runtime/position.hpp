@@ -48,6 +48,26 @@ class Position {
     return usable_ep_squares(m, board_[m.from], out);
   }
   void unmake();
+  // Runs test(royal) with m (a Normal, EnPassant or Locust move) made on the board alone, where
+  // royal is where the mover's royal piece then stands (kNoSquare: none), and puts the board
+  // back: what a legality test needs (attack tests read only the board), without make/unmake.
+  template <class Test>
+  bool test_on_board(const Move& m, const Test& test) {
+    const Piece moved = board_[m.from], captured = board_[m.to];
+    const Square aux = m.kind == MoveKind::Normal ? kNoSquare : m.aux1;
+    const Piece aux_piece = aux == kNoSquare ? kEmpty : board_[aux];
+    const Piece placed = m.promo ? make_piece(stm_, m.promo - 1) : moved;
+    Square royal = royal_[stm_] == m.from ? kNoSquare : royal_[stm_];
+    if (info_->pieces[type_of(placed)].royal) royal = m.to;
+    if (aux != kNoSquare) board_[aux] = vacated(aux);
+    board_[m.from] = vacated(m.from);
+    board_[m.to] = placed;
+    const bool result = test(royal);
+    board_[m.to] = captured;
+    board_[m.from] = moved;
+    if (aux != kNoSquare) board_[aux] = aux_piece;
+    return result;
+  }
 
   const VariantInfo& variant() const { return *info_; }
   const Geometry& geo() const { return info_->geo; }
@@ -122,6 +142,7 @@ class Position {
     int fullmove;
     std::uint64_t key;
     std::array<Square, 4 + kMaxFiles> unvirgined;  // tracked-virgin squares this move cleared
+    std::uint8_t unvirgined_count;
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
     std::int8_t phase;
     Square last_moved;
@@ -129,12 +150,19 @@ class Position {
     Square exchange;
     bool exchange_credited;
     std::array<std::uint8_t, 2> checks_left;
+    std::uint64_t reserve_key;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   void count_check();
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
 
   void clear();
+  // What a square a piece leaves holds then: a hole on a brouhaha square, else nothing.
+  Piece vacated(Square s) const {
+    for (Square h : info_->brouhaha)
+      if (h == s) return kHole;
+    return kEmpty;
+  }
   void put(Square s, Piece p);
   void remove(Square s);
   void move_pair(Square a, Square a_to, Square b, Square b_to);
@@ -153,6 +181,7 @@ class Position {
   void update_exchange(const Move& m, const Undo& u);
   std::uint64_t exchange_key() const;
   std::uint64_t reserve_key() const;  // the reserves' and credits' part of the key
+  void update_reserve_key(const Undo& u);
   std::string castling_field() const;
 
   const VariantInfo* info_;
@@ -178,6 +207,7 @@ class Position {
   int fullmove_ = 1;
   int ply_ = 0;
   std::uint64_t key_ = 0;
+  std::uint64_t reserve_key_ = 0;  // reserve_key() of the current reserves, kept up to date
   std::vector<Undo> undo_;
 };
 

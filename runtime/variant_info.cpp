@@ -59,40 +59,81 @@ bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
   return false;
 }
 
-// Marks in `aligned` every displacement from the target that walking leg k of the path
-// backwards (and the legs before it) can pass on an empty board. What a walk from (k, x, y)
-// marks depends on nothing else, so each is walked once: linear in legs x board, not
-// exponential in legs.
-class BackwardWalk {
- public:
-  BackwardWalk(const Path& path, const Geometry& g, std::array<bool, 2 * kMaxSquares>& aligned)
-      : path_(path), geo_(g), aligned_(aligned),
-        done_(path.legs.size() * std::size_t(2 * kMaxFiles + 1) * (2 * kMaxRanks + 1), false) {}
+}  // namespace
 
-  void mark(std::size_t k, int x, int y) {
-    const std::size_t id = (k * (2 * kMaxRanks + 1) + std::size_t(y + kMaxRanks)) * (2 * kMaxFiles + 1) +
-                           std::size_t(x + kMaxFiles);
-    if (done_[id]) return;
-    done_[id] = true;
+namespace {
+// Marks the squares of attack routes relative to the square captured on: walking the legs up to
+// the capturing one backwards from it (each residue of a crooked or circular leg's step count),
+// and the legs after it forwards. Each (leg, square) is walked once, so this is linear in legs x
+// board, not exponential in legs; it may mark more than the routes pass (a same-length leg is
+// taken as any length), never less.
+class AttackRoutes {
+ public:
+  AttackRoutes(const Path& path, const Geometry& g, const std::function<void(int, int)>& square)
+      : path_(path), geo_(g), square_(square), width_(2 * kMaxFiles + 1), height_(2 * kMaxRanks + 1),
+        back_done_(path.legs.size() * std::size_t(width_ * height_), false), forward_done_(back_done_) {}
+
+  void back(std::size_t k, int x, int y) {
+    if (seen(back_done_, k, x, y)) return;
     const Leg& leg = path_.legs[k];
-    const int steps = leg.range ? leg.range : std::max(geo_.files, geo_.ranks);
-    for (int n = 0; n < steps; ++n) {
-      x -= leg.dx;
-      y -= leg.dy;
-      if (std::abs(x) >= geo_.files || std::abs(y) >= geo_.ranks) return;
-      aligned_[kMaxSquares + geo_.offset(x, y)] = true;
-      if (k > 0) mark(k - 1, x, y);
+    const int period = (leg.flags & kZigzag) ? 2 : (leg.flags & kCircle) ? 8 : 1;
+    for (int r = 1; r <= period; ++r) {
+      int bx = x, by = y;
+      for (int j = 1; j <= limit(leg); ++j) {
+        int dx = 0, dy = 0;
+        leg_step(leg, ((r - j) % period + period) % period, &dx, &dy);
+        bx -= dx;
+        by -= dy;
+        if (!inside(bx, by)) break;
+        square_(bx, by);
+        if (k > 0) back(k - 1, bx, by);
+      }
+    }
+  }
+
+  void forward(std::size_t k, int x, int y) {
+    if (k == path_.legs.size() || seen(forward_done_, k, x, y)) return;
+    const Leg& leg = path_.legs[k];
+    for (int n = 0; n < limit(leg); ++n) {
+      int dx = 0, dy = 0;
+      leg_step(leg, n, &dx, &dy);
+      x += dx;
+      y += dy;
+      if (!inside(x, y)) break;
+      square_(x, y);
+      forward(k + 1, x, y);
     }
   }
 
  private:
+  int limit(const Leg& leg) const {
+    return leg.range && !(leg.flags & kSameLength) ? leg.range : std::max(geo_.files, geo_.ranks);
+  }
+  bool inside(int x, int y) const { return std::abs(x) < geo_.files && std::abs(y) < geo_.ranks; }
+  bool seen(std::vector<bool>& done, std::size_t k, int x, int y) const {
+    const std::size_t id = (k * std::size_t(height_) + std::size_t(y + kMaxRanks)) * std::size_t(width_) +
+                           std::size_t(x + kMaxFiles);
+    if (done[id]) return true;
+    done[id] = true;
+    return false;
+  }
+
   const Path& path_;
   const Geometry& geo_;
-  std::array<bool, 2 * kMaxSquares>& aligned_;
-  std::vector<bool> done_;
+  const std::function<void(int, int)>& square_;
+  int width_, height_;
+  std::vector<bool> back_done_, forward_done_;
 };
-
 }  // namespace
+
+void for_attack_routes(const Path& path, const Geometry& g, int capture, const std::function<void(int x, int y)>& square) {
+  for (std::size_t k = 0; k < path.legs.size(); ++k) {
+    if (!(path.legs[k].mode & kCapture) || (capture >= 0 && std::size_t(capture) != k)) continue;
+    AttackRoutes routes(path, g, square);
+    routes.back(k, 0, 0);
+    routes.forward(k + 1, 0, 0);
+  }
+}
 
 void VariantInfo::finalize() {
   if (pieces.empty() || int(pieces.size()) > kMaxPieceTypes)
@@ -128,19 +169,15 @@ void VariantInfo::finalize() {
           ep_capturers[c].push_back({t, geo.offset(leg.dx, leg.dy)});
       }
   }
-  reversible_attacks = true;
-  hopper_attacks = false;
+  occupied_turns = false;
   aligned.fill(false);
   for (const PieceInfo& p : pieces)
     for (const PieceProgram& prog : p.program)
       for (const Path& path : prog.paths) {
         if (!path.captures()) continue;
-        if (!path.reversible()) {
-          reversible_attacks = false;
-          continue;
-        }
-        for (const Leg& l : path.legs) hopper_attacks = hopper_attacks || (l.mode & kHop);
-        BackwardWalk(path, geo, aligned).mark(path.legs.size() - 1, 0, 0);
+        for (std::size_t k = 0; k + 1 < path.legs.size(); ++k)
+          occupied_turns = occupied_turns || (path.legs[k].mode & (kHop | kCapture)) || (path.legs[k].flags & kInduce);
+        for_attack_routes(path, geo, -1, [this](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] = true; });
       }
   special_legality = must_capture || !checks_allowed || ends.immediate();
   finalized = true;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,13 @@ struct EndRules {
   friend bool operator==(const EndRules&, const EndRules&) = default;
 };
 
+// Calls square(x, y) with every square, relative to the square captured on, of every route (on an
+// empty board of g's size) of `path` that captures with leg `capture` (any capturing leg when
+// capture < 0): where it starts, what it passes and, after a locust capture, where it goes on;
+// the squares whose contents decide whether that capture is possible (and maybe a few more).
+void for_attack_routes(const Path& path, const Geometry& g, int capture,
+                       const std::function<void(int x, int y)>& square);
+
 struct VariantInfo {
   std::string key;
   Geometry geo;
@@ -155,13 +163,12 @@ struct VariantInfo {
     int offset;  // mailbox offset from the capturer to the e.p. square
   };
   std::array<std::vector<EpCapturer>, 2> ep_capturers;
-  // Every capturing path can be walked backwards (no locusts, crooked, circular or induced
-  // captures): then a move can expose a royal piece only by leaving a square that some
-  // backward walk from the royal square passes — or, with hoppers, by entering one.
-  bool reversible_attacks = false;
-  bool hopper_attacks = false;
-  // aligned[kMaxSquares + (s - royal)]: some backward attack walk from the royal square can pass
-  // s on an empty board (mailbox deltas may alias; that only makes the test more careful).
+  // Some capturing path turns on an occupied square (a hopper's screen, a locust's victim, an
+  // induced friend): then a move can create an attack by entering a square, not only by leaving.
+  bool occupied_turns = false;
+  // aligned[kMaxSquares + (s - target)]: some attack route (on an empty board) that captures on
+  // the target passes s, starts there or goes on through it (mailbox deltas may alias; that
+  // only makes the test more careful).
   std::array<bool, 2 * kMaxSquares> aligned{};
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;

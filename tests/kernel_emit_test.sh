@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# FileCheck test of the bitboard-kernel part of a generated module: the spec file holds its own
+# FileCheck test of a generated module (kernel_emit/, attack_emit/): the spec file holds its own
 # CHECK lines; fairygen generates its one variant and FileCheck reads the module, header first.
 # Usage: kernel_emit_test.sh FAIRYGEN FILECHECK TEMPLATE_DIR SPEC
 set -euo pipefail

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -46,6 +47,12 @@ class Code {
   void close(const std::string& s = "}") {
     --indent_;
     line(s);
+  }
+  // Closes one block and opens the next on the same line ("} else {").
+  void reopen(const std::string& s) {
+    --indent_;
+    line(s);
+    ++indent_;
   }
   const std::string& str() const { return out_; }
 
@@ -93,7 +100,16 @@ struct PieceContext {
   const VariantInfo& info;
   Color us;
   bool promotes;
+  int zone_edge = 0;  // the promotion zone's first square (White: from it up; Black: down to it)
 };
+
+// The mailbox square where type's promotion zone begins for colour c (see PieceContext).
+int promotion_zone_edge(const VariantInfo& info, int type, Color c) {
+  const int rule = info.promotion_rule[type];
+  if (rule < 0) return 0;
+  const int zone = std::min(info.promotions[rule].zone, info.geo.ranks);
+  return c == fairy::White ? info.geo.square(0, info.geo.ranks - zone) : info.geo.square(info.geo.files - 1, zone - 1);
+}
 
 // Where a walk stands while its code is emitted (all C++ expressions).
 struct WalkVars {
@@ -108,8 +124,9 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
               const std::string& aux) {
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
+  const std::string in_zone = to + (pc.us == fairy::White ? " >= " : " <= ") + std::to_string(pc.zone_edge);
   code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
-            : promotes     ? "add_promotions(pos, list, " + move + ");"
+            : promotes     ? "if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" + move + ");"
                            : "list.push(" + move + ");");
 }
 
@@ -249,7 +266,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
     code.line("// " + path_comment(path));
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
     if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
-    const PieceContext pc{info, c, promotable && path.promotes};
+    const PieceContext pc{info, c, promotable && path.promotes, promotion_zone_edge(info, type, c)};
     emit_leg(code, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
     if (path.phases != fairy::kAllPhases) code.close();
     if (path.virgin_only) code.close();
@@ -259,108 +276,319 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
 }
 
 // ------------------------------------------------------------------ reverse (attack) tests
+//
+// `by` attacks s when some path of one of its pieces captures on s: with its last leg, or with
+// an earlier leg (a locust capture) that the rest of the path can complete from s. Every such
+// capture is found by walking backwards from s to the attacker; a locust capture also walks
+// the rest of the path forwards from s. A leg whose steps vary (crooked, circular) is walked
+// backwards once per residue of its step count modulo the period; a same-length leg hands its
+// step count to the leg before it.
 
-// Opens the backward walk of one leg from `at`: a block for a leap, a bounded or unbounded loop
-// for a slide; defines `t` and `p` (the square and what stands there). The caller closes one
-// block for a leap, two for a slide.
-void open_back_step(Code& code, const Leg& leg, int off, const std::string& at, const std::string& t,
-                    const std::string& p) {
-  code.open("{");
-  if (leg.range == 1) {
-    code.line("const Square " + t + " = Square(" + at + offset_expr(off) + ");");
-  } else {
-    code.line("Square " + t + " = " + at + ";");
-    code.open(leg.range ? "for (int step = 0; step < " + std::to_string(leg.range) + "; ++step) {" : "for (;;) {");
-    code.line(t + " = Square(" + t + offset_expr(off) + ");");
+// One leg walked backwards: the offsets of backward steps 1..period (then repeating), the steps
+// at which the leg may have started (bit (j - 1) % period), and what the leg before it allows.
+struct BackLeg {
+  std::vector<int> offsets;
+  unsigned starts = 1;
+  int range = 0;              // 0: unlimited
+  bool same_length = false;   // makes exactly as many steps as the leg before it
+  std::uint8_t before_mode = 0;  // the previous leg's modes (what its stopping square may hold)
+  bool before_induces = false;
+  friend bool operator==(const BackLeg&, const BackLeg&) = default;
+};
+
+// A capture on the target, walked backwards leg by leg to the attacker (back[0] is the capturing
+// leg), then the legs after a locust capture walked forwards from the target.
+struct AttackWalk {
+  std::vector<BackLeg> back;
+  std::vector<Leg> rest;  // legs after the capturing one (locust captures)
+  bool virgin_only = false;
+  std::vector<int> types;
+  std::set<int> passes;  // squares (mailbox offsets from the target) its routes depend on
+  bool same_route(const AttackWalk& o) const {
+    return back == o.back && rest == o.rest && virgin_only == o.virgin_only;
   }
-  code.line("const Piece " + p + " = b[" + t + "];");
+};
+
+int leg_period(const Leg& l) { return (l.flags & fairy::kZigzag) ? 2 : (l.flags & fairy::kCircle) ? 8 : 1; }
+
+// Leg k of a path walked backwards when it made a step count congruent to r (1..period).
+BackLeg back_leg(const VariantInfo& info, const Path& path, std::size_t k, int r) {
+  const Leg& leg = path.legs[k];
+  const int period = leg_period(leg);
+  BackLeg b;
+  for (int j = 1; j <= period; ++j) {
+    int x = 0, y = 0;
+    fairy::leg_step(leg, ((r - j) % period + period) % period, &x, &y);
+    b.offsets.push_back(-info.geo.offset(x, y));
+  }
+  b.starts = 1u << (r - 1);
+  b.range = leg.range;
+  b.same_length = leg.flags & fairy::kSameLength;
+  if (k > 0) {
+    b.before_mode = path.legs[k - 1].mode & (fairy::kMove | fairy::kCapture | fairy::kHop);
+    b.before_induces = path.legs[k - 1].flags & fairy::kInduce;
+  }
+  return b;
 }
 
-// Emits a test that `at` is where leg k stopped, walking that leg backwards; the first leg
-// must lead back to one of `attackers`.
-void emit_back(Code& code, const VariantInfo& info, const Path& path, std::size_t k, const std::string& at,
-               const std::string& attackers, Color by) {
-  const Leg& leg = path.legs[k];
-  const int off = -info.geo.offset(leg.dx, leg.dy);
-  const bool slide = leg.range != 1;
-  const std::string t = "t" + std::to_string(k);
-  const std::string p = "q" + std::to_string(k);
-  if (k == 0) {
-    const std::string found = path.virgin_only ? "(" + attackers + ") && pos.is_virgin(" + t + ")" : attackers;
-    open_back_step(code, leg, off, at, t, p);
+// Every backward walk of a path capturing with leg `capture` (one per residue of each varying leg).
+void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture, int type,
+                  std::vector<AttackWalk>& out) {
+  std::vector<int> residue(capture + 1, 1);
+  for (;;) {
+    AttackWalk w;
+    for (std::size_t k = capture + 1; k-- > 0;) w.back.push_back(back_leg(info, path, k, residue[k]));
+    w.rest.assign(path.legs.begin() + std::ptrdiff_t(capture) + 1, path.legs.end());
+    for (Leg& l : w.rest) l.flags &= ~fairy::kUnload;  // swaps capture nothing
+    w.virgin_only = path.virgin_only;
+    w.types = {type};
+    fairy::for_attack_routes(path, info.geo, int(capture),
+                             [&](int x, int y) { w.passes.insert(info.geo.offset(x, y)); });
+    out.push_back(std::move(w));
+    std::size_t k = 0;
+    while (k <= capture && ++residue[k] > leg_period(path.legs[k])) residue[k++] = 1;
+    if (k > capture) return;
+  }
+}
+
+// Adds w to the walks, merging it with one of the same route (another piece type) or, for a
+// one-leg walk, with one differing only in the steps it may start at (the residues of a
+// crooked or circular leg that other paths of the family reach backwards alike).
+void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
+  for (AttackWalk& o : walks) {
+    if (o.same_route(w)) {
+      o.passes.insert(w.passes.begin(), w.passes.end());
+      for (int t : w.types)
+        if (std::find(o.types.begin(), o.types.end(), t) == o.types.end()) o.types.push_back(t);
+      return;
+    }
+    if (w.back.size() == 1 && o.back.size() == 1 && o.types == w.types && o.rest == w.rest &&
+        o.virgin_only == w.virgin_only) {
+      BackLeg a = o.back[0], b = w.back[0];
+      a.starts = b.starts = 0;
+      if (a == b) {
+        o.back[0].starts |= w.back[0].starts;
+        o.passes.insert(w.passes.begin(), w.passes.end());
+        return;
+      }
+    }
+  }
+  walks.push_back(std::move(w));
+}
+
+struct AttackContext {
+  const VariantInfo& info;
+  const AttackWalk& walk;
+  Color by;
+  std::string attackers;  // the test that the piece q<k> is an attacker
+  std::string completes;  // for a locust capture: that the rest of the path goes on from s
+};
+
+std::string enemy_of(Color by, const std::string& p) { return "is_color(" + p + ", " + color_name(~by) + ")"; }
+
+// Forward from `at` along walk.rest[k..]: whether the path can be completed there (the victim on
+// the target stays; a final landing on a friend or an e.p. capture completes no capture).
+void emit_rest(Code& code, const AttackContext& ac, std::size_t k, const std::string& at, const std::string& prev) {
+  const Leg& leg = ac.walk.rest[k];
+  const bool last = k + 1 == ac.walk.rest.size();
+  const std::string n = "f" + std::to_string(k), t = "u" + std::to_string(k), p = "r" + std::to_string(k);
+  const bool same_length = leg.flags & fairy::kSameLength;
+  code.open("{");
+  const std::string step = step_offset(code, ac.info, leg, n);
+  code.line("Square " + t + " = " + at + ";");
+  const std::string limit = same_length ? prev : leg.range ? std::to_string(leg.range) : "kMaxSteps";
+  code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
+  code.line(t + " = Square(" + t + " + " + step + ");");
+  code.line("const Piece " + p + " = " + t + " == s ? kEnemyOnTarget : b[" + t + "];");
+  if (same_length) code.line("if (" + n + " < " + limit + ") { if (" + p + " != kEmpty) break; continue; }");
+  code.open("if (" + p + " == kEmpty) {");
+  if (last && (leg.mode & fairy::kMove) && !(leg.mode & fairy::kEnPassant)) {
+    code.line("return true;");
+  } else {
+    if (last && (leg.mode & fairy::kMove)) code.line("if (!pos.is_ep_square(" + t + ")) return true;");
+    if (!last && (leg.mode & fairy::kMove)) emit_rest(code, ac, k + 1, t, n);
+    code.line("continue;");
+  }
+  code.close();
+  if (last) {
+    if (leg.mode & fairy::kCapture) code.line("if (" + enemy_of(ac.by, p) + ") return true;");
+  } else if (leg.mode & fairy::kHop) {
+    code.open("if (is_color(" + p + ", White) || is_color(" + p + ", Black)) {");
+    emit_rest(code, ac, k + 1, t, n);
+    code.close();
+  }
+  code.line("break;");
+  code.close();
+  code.close();
+}
+
+// Walks walk.back[i] backwards from `at`; `exact` (or empty) is the step count it must make.
+// `victim` says whether a locust capture is already on the route (there is only one).
+void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::string& at, const std::string& exact,
+               bool victim) {
+  const BackLeg& leg = ac.walk.back[i];
+  const bool first_leg = i + 1 == ac.walk.back.size();
+  const int period = int(leg.offsets.size());
+  const unsigned all = (1u << period) - 1;
+  const std::string t = "t" + std::to_string(i), q = "q" + std::to_string(i), j = "j" + std::to_string(i);
+  // A locust's capturing leg (i == 0) hands its step count to the rest of the path.
+  const bool counted = !exact.empty() || period > 1 || leg.range > 1 || leg.same_length ||
+                       (i == 0 && !ac.walk.rest.empty());
+  code.open("{");
+  if (period > 1) {
+    std::string table;
+    for (int off : leg.offsets) table += (table.empty() ? "" : ", ") + std::to_string(off);
+    code.line("static constexpr int kBack[" + std::to_string(period) + "] = {" + table + "};");
+  }
+  const std::string step = period > 1 ? "kBack[(" + j + " - 1) % " + std::to_string(period) + "]"
+                                      : std::to_string(leg.offsets[0]);
+  if (leg.range == 1 && exact.empty()) {
+    code.line("const Square " + t + " = Square(" + at + " + " + step + ");");
+  } else {
+    code.line("Square " + t + " = " + at + ";");
+    const std::string limit = !exact.empty() ? exact : leg.range ? std::to_string(leg.range) : "kMaxSteps";
+    code.open(counted ? "for (int " + j + " = 1; " + j + " <= " + limit + "; ++" + j + ") {" : "for (;;) {");
+    code.line(t + " = Square(" + t + " + " + step + ");");
+  }
+  const bool loop = !(leg.range == 1 && exact.empty());
+  code.line("const Piece " + q + " = b[" + t + "];");
+  std::string may_start;  // may the leg have begun here?
+  if (!exact.empty()) may_start = j + " == " + exact;
+  if ((leg.starts & all) != all) {
+    std::string residues;
+    for (int r = 0; r < period; ++r)
+      if (leg.starts & (1u << r))
+        residues += (residues.empty() ? "" : " || ") + std::string("(") + j + " - 1) % " + std::to_string(period) +
+                    " == " + std::to_string(r);
+    may_start += (may_start.empty() ? "" : " && ") + std::string("(") + residues + ")";
+  }
+  if (!may_start.empty()) code.line("if (!(" + may_start + ")) { if (" + q + " != kEmpty) break; continue; }");
+  const std::string count = leg.same_length ? j : "";
+  if (first_leg) {
+    std::string found = ac.walk.virgin_only ? "(" + ac.attackers + ") && pos.is_virgin(" + t + ")" : ac.attackers;
+    if (!ac.completes.empty()) found = "(" + found + ") && " + ac.completes;
     code.line("if (" + found + ") return true;");
-    if (slide) {
-      code.line("if (" + p + " != kEmpty) break;");
+    if (loop) code.line("if (" + q + " != kEmpty) break;");
+  } else {
+    if ((leg.before_mode & fairy::kMove) || loop) {
+      code.open("if (" + q + " == kEmpty) {");
+      if (leg.before_mode & fairy::kMove) emit_back(code, ac, i + 1, t, count, victim);
+      if (loop) code.line("continue;");
       code.close();
     }
-    code.close();
-    return;
+    if (leg.before_mode & fairy::kHop) {
+      code.open("if (is_color(" + q + ", White) || is_color(" + q + ", Black)) {");
+      emit_back(code, ac, i + 1, t, count, victim);
+      code.close();
+    } else if ((leg.before_mode & fairy::kCapture) && !victim) {
+      code.open("if (" + enemy_of(ac.by, q) + ") {");
+      emit_back(code, ac, i + 1, t, count, true);
+      code.close();
+    }
+    if (leg.before_induces) {
+      code.open("if (is_color(" + q + ", " + color_name(ac.by) + ")) {");
+      emit_back(code, ac, i + 1, t, count, victim);
+      code.close();
+    }
+    if (loop) code.line("break;");
   }
-  const std::uint8_t before = path.legs[k - 1].mode;
-  std::string turn;  // may an occupied square be the turning point?
-  if (before & fairy::kHop) turn = "is_color(" + p + ", White) || is_color(" + p + ", Black)";
-  else if (before & fairy::kCapture) turn = "is_color(" + p + ", " + color_name(~by) + ")";
-  open_back_step(code, leg, off, at, t, p);
-  code.open("if (" + p + " == kEmpty) {");
-  if (before & fairy::kMove) emit_back(code, info, path, k - 1, t, attackers, by);
-  if (slide) code.line("continue;");
+  if (loop) code.close();
   code.close();
-  if (!turn.empty()) {
-    code.open("if (" + turn + ") {");
-    emit_back(code, info, path, k - 1, t, attackers, by);
-    code.close();
+}
+
+// Every way `by` can capture on a square, walked backwards: the capture paths of all its pieces,
+// merged where two piece types (or two paths) walk back alike.
+std::vector<AttackWalk> attack_walks(const VariantInfo& info, Color by) {
+  std::vector<AttackWalk> walks;
+  for (int type = 0; type < int(info.pieces.size()); ++type)
+    for (const Path& path : info.pieces[type].program[by].paths)
+      for (std::size_t k = 0; k < path.legs.size(); ++k) {
+        if (!(path.legs[k].mode & fairy::kCapture)) continue;
+        std::vector<AttackWalk> mine;
+        attack_walks(info, path, k, type, mine);
+        for (AttackWalk& w : mine) add_walk(walks, std::move(w));
+      }
+  return walks;
+}
+
+std::string back_comment(const VariantInfo& info, const AttackWalk& w) {
+  std::string names;
+  for (int type : w.types) names += (names.empty() ? "" : ", ") + info.pieces[type].name;
+  std::string legs;
+  for (const BackLeg& b : w.back) {
+    std::string offs;
+    for (int o : b.offsets) offs += (offs.empty() ? "" : " ") + std::to_string(o);
+    legs += (legs.empty() ? "" : ", then ") + std::string("back by ") + offs +
+            (b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
   }
-  if (slide) code.line("break;");
-  code.close();
-  if (slide) code.close();
+  return names + ": " + (w.virgin_only ? "unmoved only: " : "") + legs + (w.rest.empty() ? "" : "; locust capture");
+}
+
+// The largest mailbox offset between two squares of the board.
+int walk_span(const fairy::Geometry& g) { return (g.ranks - 1) * g.stride() + g.files - 1; }
+
+// Row kSpan + d of the table: bit i says whether walk i depends on the square at offset d from
+// the target.
+void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<AttackWalk>& walks, const std::string& name) {
+  const int span = walk_span(info.geo);
+  const std::size_t words = (walks.size() + 63) / 64;
+  code.line("// Bit i of row kSpan + d: attack walk i (in the order below) depends on the square at offset d.");
+  code.open("constexpr std::uint64_t " + name + "[2 * kSpan + 1][" + std::to_string(words) + "] = {");
+  for (int d = -span; d <= span; ++d) {
+    std::string row;
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t bits = 0;
+      for (std::size_t i = w * 64; i < std::min(walks.size(), w * 64 + 64); ++i)
+        if (walks[i].passes.count(d)) bits |= std::uint64_t(1) << (i - w * 64);
+      char hex[32];
+      std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
+      row += (w ? ", " : "") + std::string(hex);
+    }
+    code.line("{" + row + "},");
+  }
+  code.close("};");
 }
 
 void emit_attacks(Code& code, const model::Variant& v, Color by) {
   const VariantInfo& info = v.info;
-  // Paths that capture, grouped by shape: one backward walk tests every piece type sharing it.
-  struct Group {
-    Path path;
-    std::vector<int> types;
-  };
-  std::vector<Group> groups;
-  std::vector<std::pair<int, int>> forward;  // (type, path index) walked forwards
-  for (int type = 0; type < int(info.pieces.size()); ++type)
-    for (std::size_t i = 0; i < info.pieces[type].program[by].paths.size(); ++i) {
-      const Path& path = info.pieces[type].program[by].paths[i];
-      if (!path.captures()) continue;
-      if (!path.reversible()) {
-        forward.emplace_back(type, int(i));
-        continue;
-      }
-      if (!(path.legs.back().mode & fairy::kCapture)) continue;
-      Path shape = path;
-      shape.atom = 0;
-      for (Leg& l : shape.legs) l.mode &= fairy::kMove | fairy::kCapture | fairy::kHop;
-      bool merged = false;
-      for (Group& g : groups)
-        if (g.path == shape) {
-          if (std::find(g.types.begin(), g.types.end(), type) == g.types.end()) g.types.push_back(type);
-          merged = true;
-        }
-      if (!merged) groups.push_back({shape, {type}});
-    }
-  code.open("bool attacked_by_" + color_lower(by) + "(const Position& pos, Square s) {");
+  const std::vector<AttackWalk> walks = attack_walks(info, by);
+  const std::string table = "kWalksVia" + color_name(by);
+  emit_walk_table(code, info, walks, table);
+  code.line("// Whether `by` can capture on s; unless left is kNoSquare, only along routes through left or entered.");
+  code.open("bool attacked_by_" + color_lower(by) + "(const Position& pos, Square s, Square left, Square entered) {");
   code.line("const Piece* b = pos.board();");
-  for (const Group& g : groups) {
-    std::string names, test;
-    for (int type : g.types) {
-      names += (names.empty() ? "" : ", ") + info.pieces[type].name;
-      test += (test.empty() ? "" : " || ") + std::string("q0 == ") + piece_const(info, type, by);
+  const std::string words = std::to_string((walks.size() + 63) / 64);
+  code.line("std::uint64_t routes[" + words + "];  // bit i: run walk i");
+  code.line("for (int w = 0; w < " + words + "; ++w)");
+  code.line("  routes[w] = left == kNoSquare ? ~std::uint64_t(0) : " + table + "[kSpan + left - s][w] | " + table +
+            "[kSpan + entered - s][w];");
+  code.line("const auto via = [&routes](int walk) { return ((routes[walk >> 6] >> (walk & 63)) & 1) != 0; };");
+  bool locust = false;
+  for (const AttackWalk& w : walks) locust = locust || !w.rest.empty();
+  if (locust) code.line("constexpr Piece kEnemyOnTarget = " + piece_const(info, 0, ~by) + ";");
+  for (std::size_t index = 0; index < walks.size(); ++index) {
+    const AttackWalk& w = walks[index];
+    std::string test;
+    const std::string q = "q" + std::to_string(w.back.size() - 1);
+    for (int type : w.types) test += (test.empty() ? "" : " || ") + q + " == " + piece_const(info, type, by);
+    code.line("// " + comment(back_comment(info, w)));
+    // A locust capture on s counts when the rest of the path can go on from s (given the
+    // capturing leg's step count, for a same-length leg after it).
+    const bool leaps = w.back[0].range == 1;
+    const AttackContext ac{info, w, by, test, w.rest.empty() ? "" : leaps ? "completes(1)" : "completes(j0)"};
+    std::string present;  // no walk for a piece type that is not on the board
+    for (int type : w.types)
+      present += (present.empty() ? "" : " || ") + std::string("pos.count(") + color_name(by) + ", " +
+                 std::to_string(type) + ")";
+    code.open("if ((" + present + ") && via(" + std::to_string(index) + ")) {");
+    if (!w.rest.empty()) {
+      code.open("const auto completes = [&]([[maybe_unused]] int steps) {");
+      emit_rest(code, ac, 0, "s", "steps");
+      code.line("return false;");
+      code.close("};");
     }
-    code.line("// " + comment(names) + ": " + path_comment(g.path));
-    emit_back(code, info, g.path, g.path.legs.size() - 1, "s", test, by);
-  }
-  for (const auto& [type, i] : forward) {
-    const Path& path = info.pieces[type].program[by].paths[i];
-    code.line("// " + comment(info.pieces[type].name) + ": " + path_comment(path) + " (walked forwards)");
-    code.line("if (pos.count(" + color_name(by) + ", " + std::to_string(type) + ") && interpreter().path_attacks(pos, info().pieces[" +
-              std::to_string(type) + "].program[" + color_name(by) + "].paths[" + std::to_string(i) + "], " +
-              std::to_string(type) + ", s, " + color_name(by) + ")) return true;");
+    emit_back(code, ac, 0, "s", "", !w.rest.empty());
+    code.close();
   }
   code.line("return false;");
   code.close();
@@ -457,6 +685,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   for (Color c : {fairy::White, fairy::Black})
     for (int t = 0; t < int(info.pieces.size()); ++t)
       code.line("constexpr Piece " + piece_const(info, t, c) + " = " + std::to_string(fairy::make_piece(c, t)) + ";");
+  code.line("constexpr int kSpan = " + std::to_string(walk_span(info.geo)) + ";  // the largest offset between two squares");
   code.line();
   for (Color c : {fairy::White, fairy::Black})
     for (int t = 0; t < int(info.pieces.size()); ++t) emit_piece(code, v, o, t, c);
