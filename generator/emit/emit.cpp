@@ -752,16 +752,11 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
                               .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
 }
 
-// A variant's shard: FNV-1a of its key, so adding or removing a variant moves no other one.
-std::size_t shard_of(const std::string& key, int shards) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (const unsigned char c : key) h = (h ^ c) * 1099511628211ull;
-  return std::size_t(h % std::uint64_t(shards));
-}
-
 std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o) {
   std::vector<std::string> includes(static_cast<std::size_t>(shards));
-  for (const auto& v : vs) includes[shard_of(v.info.key, shards)] += "#include \"" + v.info.key + ".cpp\"\n";
+  // In spec order, round robin: a variant added at the end moves no other one.
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    includes[i % includes.size()] += "#include \"" + vs[i].info.key + ".cpp\"\n";
   const Template t = Template::load(o.template_dir + "/modules.cpp.in");
   std::vector<Output> out;
   for (int i = 0; i < shards; ++i)

@@ -23,8 +23,8 @@ struct Options {
 std::vector<Output> variant_module(const model::Variant& v, const Options& o);
 // registry.cpp: every generated variant, by key.
 Output registry(const std::vector<model::Variant>& vs, const Options& o);
-// modules_0.cpp ... modules_<shards-1>.cpp: each includes the modules of some variants (by a
-// hash of the key), so a build compiles a fixed set of files whatever the spec declares.
+// modules_0.cpp ... modules_<shards-1>.cpp: each includes the modules of some variants (dealt
+// in spec order), so a build compiles a fixed set of files whatever the spec declares.
 std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o);
 // perft_tests.cpp and perft_slow_tests.cpp: GoogleTest cases from every perft: entry.
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o);
