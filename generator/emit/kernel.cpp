@@ -13,7 +13,7 @@ using fairy::Color;
 std::string mode_text(std::uint8_t mode) {
   std::string out;
   for (const auto& [bit, name] : {std::pair{fairy::kMove, "kMove"}, std::pair{fairy::kCapture, "kCapture"},
-                                  std::pair{fairy::kEnPassant, "kEnPassant"}})
+                                  std::pair{fairy::kHop, "kHop"}, std::pair{fairy::kEnPassant, "kEnPassant"}})
     if (mode & bit) out += (out.empty() ? "" : " | ") + std::string(name);
   return out;
 }

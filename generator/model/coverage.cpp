@@ -15,7 +15,7 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
     for (const fairy::Path& path : program.paths) {
       const std::string where = "piece '" + p.name + "' (XBetza " + p.betza + ")";
       if (fairy::bitboard::shape_of(path.legs, path.virgin_only) == fairy::bitboard::PathShape::Uncovered)
-        return where + " has a move that is not a leap, a queen-line slide, a lame leap or a bent slide";
+        return where + " has a move that is not a leap, a queen-line slide, a lame leap, a bent slide or a hop";
       if (path.phases != fairy::kAllPhases) return where + " has a move limited to some turn phases";
       if (promotes && !path.promotes) return where + " has a move that never promotes";
     }

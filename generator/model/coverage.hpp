@@ -5,7 +5,8 @@
 // - every path of every piece has a shape the kernel knows (runtime/bitboard/shapes.hpp): a
 //   leap along any vector (m, c, e, but not m and e in one leg), a slide along one of the eight
 //   queen directions (m, c; unlimited or limited range), a lame leap of unit steps to a
-//   move-only landing (fmnD), or a bent slide (a leap to an empty square, then a slide: v[F?R]);
+//   move-only landing (fmnD), a bent slide (a leap to an empty square, then a slide: v[F?R]),
+//   or a hop (a slide to a screen, then on past it along the same line: cpR, gQ);
 //   leaps and lame leaps may be `i` (virgin only), slides only when short and move-only (ifmW3);
 //   no path is limited to some turn phases or barred from promoting;
 // - castling and promotion are as the model has them, promotion never to a royal piece nor from

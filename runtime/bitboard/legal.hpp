@@ -7,7 +7,9 @@
 // - e.p. captures (two pieces leave) and castling are tested square by square;
 // - against bent pieces (a leap, then a slide: v[F?R]), the moves of a piece whose leaving
 //   could open a bent path to the royal piece, and every move out of a bent check, are tested
-//   target by target on the board as it would be.
+//   target by target on the board as it would be;
+// - against hoppers (cpR), every move is tested while an enemy hopper stands on a line
+//   along which it could hop onto the royal piece (a move may add or remove a screen).
 // Moves go to a Sink as target sets per piece (see perft.hpp), so a leaf can count them with
 // a popcount without making any.
 #pragma once
@@ -95,6 +97,9 @@ struct Generator {
         cx.pin_line[cx.pins++] = line | bit<B>(s);
       }
     }
+    if constexpr (Enemy::groups.hops > 0) {
+      if (find_hopper_lines(b, cx)) return;
+    }
     if constexpr (Enemy::groups.bents > 0) {
       if (find_bent_checks_and_pins(b, cx)) return;
     }
@@ -106,6 +111,17 @@ struct Generator {
     // A leaping checker must be taken; a sliding one may also be blocked.
     const int checker = lsb(cx.checkers);
     cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
+  }
+
+  // An enemy hopper on a line along which it could hop onto our royal piece: any move may put a
+  // screen on that line or take one off it, so every move is a tested one (true), as is every
+  // move out of a hopper's check.
+  static bool find_hopper_lines(const Board<D>& b, Context& cx) {
+    if (!Enemy::hop_snipers(b, cx.royal)) return false;
+    cx.checkers |= Enemy::hoppers(b, cx.royal, cx.occupied);
+    cx.verify = cx.ours;
+    cx.evasions = ~cx.ours;
+    return true;
   }
 
   // Bent paths to our royal piece: a bent checker makes every move a tested one (true); else the
@@ -185,7 +201,7 @@ struct Generator {
       const int from = pop_lsb(pinned);
       one_piece<t>(b, cx, sink, from, cx.evasions & pin_line_of(cx, bit<B>(from)));
     }
-    if constexpr (Enemy::groups.bents > 0)
+    if constexpr (Enemy::groups.bents > 0 || Enemy::groups.hops > 0)
       for (B tested = pieces & cx.verify; tested;) {
         const int from = pop_lsb(tested);
         const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
