@@ -11,7 +11,10 @@
 //   no path is limited to some turn phases or barred from promoting;
 // - castling and promotion are as the model has them, promotion never to a royal piece nor from
 //   the reserve;
-// - it has no drops, no turns of several moves, no brouhaha squares, no safe-passage pieces.
+// - a piece that promotes by some of its moves only (a rule's `moves:`) moves only by leaps, and
+//   those that promote land elsewhere than those that do not;
+// - it has no drops, no turns of several moves, no brouhaha squares; safe passage only for
+//   royal pieces.
 // Everything else keeps the mailbox generator (perft included).
 #pragma once
 

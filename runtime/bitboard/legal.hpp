@@ -118,7 +118,7 @@ struct Generator {
   // move out of a hopper's check.
   static bool find_hopper_lines(const Board<D>& b, Context& cx) {
     if (!Enemy::hop_snipers(b, cx.royal)) return false;
-    cx.checkers |= Enemy::hoppers(b, cx.royal, cx.occupied);
+    cx.checkers |= Enemy::hoppers(b, cx.royal, cx.occupied) | Enemy::benders(b, cx.royal, cx.occupied);
     cx.verify = cx.ours;
     cx.evasions = ~cx.ours;
     return true;
@@ -176,6 +176,8 @@ struct Generator {
         B safe = 0;
         for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs); targets;) {
           const int to = pop_lsb(targets);
+          if constexpr (D::pieces[t].safe_passage)
+            if (!passage_is_safe(b, cx, from, to)) continue;
           if (!Enemy::attacks(b, to, occupied)) safe |= bit<B>(to);
         }
         emit<t>(b, sink, FromSquare{from}, safe);
@@ -207,6 +209,31 @@ struct Generator {
         const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
         tested_piece<t>(b, cx, sink, from, allowed);
       }
+  }
+
+  // runtime/movegen.hpp's passage_is_safe: a move of more than one square needs its piece
+  // unattacked and one step-by-step route (straight steps first, or diagonal first) crossing
+  // only unattacked squares, judged on the board as it stands.
+  static bool passage_is_safe(const Board<D>& b, const Context& cx, int from, int to) {
+    const int dx = G::file_of(to) - G::file_of(from), dy = G::rank_of(to) - G::rank_of(from);
+    const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    if (ax <= 1 && ay <= 1) return true;
+    if (cx.checkers) return false;
+    const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    const int diag = ax < ay ? ax : ay, straight = (ax > ay ? ax : ay) - diag;
+    const int straight_x = ax > ay ? sx : 0, straight_y = ax > ay ? 0 : sy;
+    for (bool straight_first : {true, false}) {
+      bool safe = true;
+      int s = from;
+      for (int k = 0; k + 1 < straight + diag && safe; ++k) {
+        const bool straight_now = straight_first ? k < straight : k >= diag;
+        s = straight_now ? G::step(s, straight_x, straight_y) : G::step(s, sx, sy);
+        safe = !Enemy::attacks(b, s, cx.occupied);
+      }
+      if (safe) return true;
+      if (straight == 0 || diag == 0) return false;  // one route only
+    }
+    return false;
   }
 
   // one_piece, with each target tested on the board as it would be after the move.
@@ -254,6 +281,12 @@ struct Generator {
   template <int t, class Sink, class From>
   static void emit(const Board<D>& b, Sink& sink, From from, B targets) {
     constexpr int rule = V::promotion_rule[t];
+    if constexpr (PieceMoves<D, t, us>::has_unpromoting) {  // (never set-wise: FromSquare)
+      if (const B plain = targets & PieceMoves<D, t, us>::unpromoting[from.square]) {
+        sink.template moves<t>(from, plain);
+        targets &= ~plain;
+      }
+    }
     if constexpr (rule < 0) {
       if (targets) sink.template moves<t>(from, targets);
     } else {

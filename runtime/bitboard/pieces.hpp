@@ -39,6 +39,18 @@ constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_
   return out;
 }
 
+// Where the leaps that never promote (PathDesc::promotes false) land from each square.
+template <class G>
+constexpr SquareTable<G> unpromoting_table(std::span<const PathDesc> paths) {
+  SquareTable<G> out{};
+  for (const PathDesc& p : paths) {
+    if (p.shape() != PathShape::Leap || p.promotes) continue;
+    for (int s = 0; s < G::squares; ++s)
+      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) out[s] |= bit<typename G::B>(t);
+  }
+  return out;
+}
+
 // The vectors of the leaps with `mode` (not `i`), in a canonical order: pieces with the same
 // ones leap alike.
 struct LeapSet {
@@ -250,6 +262,10 @@ struct PieceMoves {
   }();
 
   static constexpr Hops hop = hops(paths);
+  // Targets reached by moves that never promote (coverage.cpp: such pieces only leap, and their
+  // promoting and unpromoting leaps land apart).
+  static constexpr SquareTable<G> unpromoting = unpromoting_table<G>(paths);
+  static constexpr bool has_unpromoting = any<G>(unpromoting);
 
   static constexpr bool has_quiet = any<G>(quiet), has_capture = any<G>(capture);
   static constexpr bool has_en_passant = any<G>(en_passant) || any<G>(virgin_en_passant);
