@@ -84,7 +84,7 @@ std::string description_struct(const model::Variant& v, int word_bits) {
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
   for (const fairy::PieceInfo& p : info.pieces)
     out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
-           ", .ep_victim = " + bool_text(p.ep_victim) + ", .safe_passage = " + bool_text(p.safe_passage) +
+           ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            ", .paths = {" + paths_name(p, fairy::White) + ", " +
            paths_name(p, fairy::Black) + "}},\n";
   out += "  }};\n";
