@@ -16,6 +16,7 @@
 #include "generator/model/model.hpp"
 #include "grand.hpp"
 #include "obento.hpp"
+#include "terachess2.hpp"
 #include "runtime/bitboard/attacks.hpp"
 #include "runtime/registry.hpp"
 #include "tests/kernel_check.hpp"
@@ -26,16 +27,17 @@ using namespace fairy;
 
 std::vector<test::KernelVariant> covered_variants() {
   return {test::kernel_variant<gen::v_chess::Rules>("chess"), test::kernel_variant<gen::v_capablanca::Rules>("capablanca"),
-          test::kernel_variant<gen::v_grand::Rules>("grand"), test::kernel_variant<gen::v_obento::Rules>("obento")};
+          test::kernel_variant<gen::v_grand::Rules>("grand"), test::kernel_variant<gen::v_obento::Rules>("obento"),
+          test::kernel_variant<gen::v_terachess2::Rules>("terachess2")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2AndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
-  for (const char* key : {"chess", "capablanca", "grand", "obento"}) EXPECT_TRUE(covered_keys.count(key)) << key;
+  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2"}) EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
 // Positions where the kernel's special cases decide at the root: e.p. captures that are legal,
@@ -43,7 +45,11 @@ TEST(Kernel, CoversChessCapablancaGrandObentoAndThisTestListsEveryCoveredVariant
 // into attacked squares; promotions with and without recoup choices. Obento (a 192-bit word):
 // a Ship's bent check (F to f4, then down the f-file), pieces of ours on its turning square and
 // on its slide (tested move by move), a Pawn's triple step next to an enemy Pawn, castling
-// three steps with the Rooks on the second rank.
+// three steps with the Rooks on the second rank. Terachess II (256 squares): a Cannon's check over
+// a Pawn; a Rook that is the only screen between Cannon and King (pinned to the file) and one
+// stepping onto an open Cannon line (a screen: refused); a Sorceress's diagonal check over a
+// Pawn; King jumps through and beside attacked squares (both routes of a knight jump); a Troll's
+// H-leap to the last rank (no promotion) beside its promoting step and capture.
 std::vector<std::string> special_positions(const std::string& key) {
   if (key == "chess")
     return {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
@@ -59,6 +65,15 @@ std::vector<std::string> special_positions(const std::string& key) {
     return {"11k/12/12/12/12/12/12/4s7/12/R11/12/5K6 w - - 0 1", "11k/12/12/12/12/12/12/4s7/5M6/12/12/5K6 w - - 0 1",
             "11k/12/12/12/12/12/12/4s7/12/5B6/12/5K6 w - - 0 1", "11k/12/12/12/12/12/3p8/12/12/4P7/12/5K6 w - - 0 1",
             "12/r5k4r/12/12/12/12/12/12/12/12/R5K4R/12 w KQkq - 0 1"};
+  if (key == "terachess2")
+    return {"15k/16/16/16/16/16/16/16/4c11/16/16/16/4P11/16/16/4K11 w K - 0 1",
+            "15k/16/16/16/16/16/16/16/4c11/16/16/16/4R11/16/16/4K11 w K - 0 1",
+            "15k/16/16/16/16/16/16/16/4c11/16/16/16/16/1R14/16/4K11 w K - 0 1",
+            "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/5P10/4K6o4 w K - 0 1",
+            "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/o3K11 w K - 0 1",
+            "5r9k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/16/16 w K - 0 1",
+            "15k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/b15/16 w K - 0 1",
+            "11r3k/10T5/16/3T12/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1"};
   return {};
 }
 

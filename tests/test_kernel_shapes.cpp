@@ -1,16 +1,20 @@
 // The bitboard kernel on test-only variants (tests/kernel_shapes.yaml) that between them use
 // every shape of move it runs: limited, one-way, move-only and capture-only slides, i-leaps of
 // royal and of other pieces, lame leaps, pawns with two e.p. squares, virgin slides (ifmW3), bent
-// slides (v[F?R], [D?B], [W?B3], capture-only [W?cR]) that check and pin, boards of 121, 144
+// slides (v[F?R], [D?B], [W?B3], capture-only [W?cR]) that check and pin, hoppers (cpR, cpB,
+// cpQ, gQ, a limited cpR2) that check while screens step onto and off their lines, a King's
+// first-move jumps with safe passage, a Troll promoting by its steps only, boards of 100, 121, 144
 // (three 64-bit lanes) and 256 squares (four lanes, slides by rays), and a variant without a
 // royal piece. Perft agrees with the move generator and the interpreter along
 // random games.
 #include <gtest/gtest.h>
 
 #include "generator/model/coverage.hpp"
+#include "hoppers.hpp"
 #include "huge.hpp"
 #include "lanes.hpp"
 #include "nonroyal.hpp"
+#include "passage.hpp"
 #include "runtime/registry.hpp"
 #include "shapes.hpp"
 #include "tests/kernel_check.hpp"
@@ -23,7 +27,8 @@ using namespace fairy;
 std::vector<test::KernelVariant> shape_variants() {
   return {test::kernel_variant<gen::v_shapes::Rules>("shapes"), test::kernel_variant<gen::v_wide::Rules>("wide"),
           test::kernel_variant<gen::v_nonroyal::Rules>("nonroyal"), test::kernel_variant<gen::v_lanes::Rules>("lanes"),
-          test::kernel_variant<gen::v_huge::Rules>("huge")};
+          test::kernel_variant<gen::v_huge::Rules>("huge"), test::kernel_variant<gen::v_hoppers::Rules>("hoppers"),
+          test::kernel_variant<gen::v_passage::Rules>("passage")};
 }
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {
@@ -56,6 +61,25 @@ std::vector<std::string> special_positions(const std::string& key) {
             "12/r4k4r1/12/12/12/12/12/12/12/12/R4K4R1/12 w KQkq - 0 1"};
   if (key == "huge")
     return {"15k/16/16/16/16/16/16/16/4s11/16/16/16/16/16/16/5K10 w - - 0 1"};
+  // A Cannon's check over a Pawn; a Rook that is the Cannon's screen-to-be (a black Pawn
+  // screens it) and may not leave the file; an open line a Rook may not step onto; an Archer's
+  // diagonal check and a Grasshopper beside its screen; a Grasshopper's check; a cpR2 too far
+  // (Pawn e4) and near enough (Pawn e3); castling across a square a Cannon hits over a Pawn; a
+  // Sorceress checking Black over a Pawn.
+  if (key == "hoppers")
+    return {"9k/10/10/4c5/10/R9/10/4P5/10/4K5 w - - 0 1", "9k/10/4c5/10/10/4p5/10/4R5/10/4K5 w - - 0 1",
+            "9k/10/4c5/10/10/10/1R8/10/V9/4K5 w - - 0 1", "9k/10/10/10/5v4/10/10/2P7/10/K2G6 w - - 0 1",
+            "9k/10/10/10/10/10/7O2/4g5/4P5/4K5 w - - 0 1", "9k/10/10/10/4h5/10/4P5/10/10/4K5 w - - 0 1",
+            "9k/10/10/10/4h5/10/10/4P5/10/4K5 w - - 0 1", "9k/5c4/10/10/10/5P4/10/10/10/R3K4R w KQ - 0 1",
+            "4k5/10/4p5/1r8/10/10/10/10/4O5/9K b - - 0 1"};
+  // King jumps: beside a Rook's file (a route through f2 refused, one through e2 not); in check
+  // by a Cannon (no jumps); past a square a Cannon hits over a Pawn; with the diagonal route
+  // attacked by a Bishop. Trolls: an H-leap to the last rank that stays a Troll, steps and a
+  // capture that promote; Black's King jumping beside a Troll.
+  if (key == "passage")
+    return {"5r2k/9/9/9/9/9/9/9/4K4 w K - 0 1",  "8k/4c4/9/9/4P4/9/9/9/4K4 w K - 0 1",
+            "k8/9/3c5/9/9/9/3P5/9/4K4 w K - 0 1", "8k/9/9/9/b8/9/9/9/4K4 w K - 0 1",
+            "1n7/2T6/9/3T5/9/9/9/9/k7K w - - 0 1", "4k4/1t7/9/6T2/9/9/9/9/4KQ3 b k - 0 1"};
   return {};
 }
 

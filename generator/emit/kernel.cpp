@@ -13,7 +13,7 @@ using fairy::Color;
 std::string mode_text(std::uint8_t mode) {
   std::string out;
   for (const auto& [bit, name] : {std::pair{fairy::kMove, "kMove"}, std::pair{fairy::kCapture, "kCapture"},
-                                  std::pair{fairy::kEnPassant, "kEnPassant"}})
+                                  std::pair{fairy::kHop, "kHop"}, std::pair{fairy::kEnPassant, "kEnPassant"}})
     if (mode & bit) out += (out.empty() ? "" : " | ") + std::string(name);
   return out;
 }
@@ -29,6 +29,7 @@ std::string path_text(const fairy::Path& p) {
   std::string out = "{.legs = {" + legs + "}";
   if (p.legs.size() != 1) out += ", .leg_count = " + std::to_string(p.legs.size());
   if (p.virgin_only) out += ", .virgin_only = true";
+  if (!p.promotes) out += ", .promotes = false";
   return out + "}";
 }
 
@@ -83,7 +84,8 @@ std::string description_struct(const model::Variant& v, int word_bits) {
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
   for (const fairy::PieceInfo& p : info.pieces)
     out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
-           ", .ep_victim = " + bool_text(p.ep_victim) + ", .paths = {" + paths_name(p, fairy::White) + ", " +
+           ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
+           ", .paths = {" + paths_name(p, fairy::White) + ", " +
            paths_name(p, fairy::Black) + "}},\n";
   out += "  }};\n";
   const fairy::CastlingRule& castling = info.castling;

@@ -6,19 +6,33 @@ namespace fairygen::model {
 
 namespace {
 
+// A piece that promotes by some of its moves only: every move a leap (not e.p.), and no leap
+// that promotes lands like one that does not (the kernel splits a piece's targets by square).
+bool promotes_by_leaps_apart(const fairy::PieceProgram& program) {
+  for (const fairy::Path& a : program.paths) {
+    if (fairy::bitboard::shape_of(a.legs, a.virgin_only) != fairy::bitboard::PathShape::Leap ||
+        (a.legs[0].mode & fairy::kEnPassant))
+      return false;
+    for (const fairy::Path& b : program.paths)
+      if (a.promotes != b.promotes && a.legs[0].dx == b.legs[0].dx && a.legs[0].dy == b.legs[0].dy) return false;
+  }
+  return true;
+}
+
 // Why the kernel cannot run this piece, or "" when it can.
 std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   const fairy::PieceInfo& p = info.pieces[type];
-  if (p.safe_passage) return "piece '" + p.name + "' needs safe passage";
+  if (p.safe_passage && !p.royal) return "piece '" + p.name + "' needs safe passage but is not royal";
   if (p.initial_ranks) return "piece '" + p.name + "' counts as unmoved on its first ranks (initial_ranks)";
   const bool promotes = info.promotion_rule[type] >= 0;
   for (const fairy::PieceProgram& program : p.program)
     for (const fairy::Path& path : program.paths) {
       const std::string where = "piece '" + p.name + "' (XBetza " + p.betza + ")";
       if (fairy::bitboard::shape_of(path.legs, path.virgin_only) == fairy::bitboard::PathShape::Uncovered)
-        return where + " has a move that is not a leap, a queen-line slide, a lame leap or a bent slide";
+        return where + " has a move that is not a leap, a queen-line slide, a lame leap, a bent slide or a hop";
       if (path.phases != fairy::kAllPhases) return where + " has a move limited to some turn phases";
-      if (promotes && !path.promotes) return where + " has a move that never promotes";
+      if (promotes && !path.promotes && !promotes_by_leaps_apart(program))
+        return where + " has a move that never promotes beside moves that are not leaps or land alike";
     }
   return "";
 }

@@ -5,12 +5,16 @@
 // - every path of every piece has a shape the kernel knows (runtime/bitboard/shapes.hpp): a
 //   leap along any vector (m, c, e, but not m and e in one leg), a slide along one of the eight
 //   queen directions (m, c; unlimited or limited range), a lame leap of unit steps to a
-//   move-only landing (fmnD), or a bent slide (a leap to an empty square, then a slide: v[F?R]);
+//   move-only landing (fmnD), a bent slide (a leap to an empty square, then a slide: v[F?R]),
+//   or a hop (a slide to a screen, then on past it along the same line: cpR, gQ);
 //   leaps and lame leaps may be `i` (virgin only), slides only when short and move-only (ifmW3);
 //   no path is limited to some turn phases or barred from promoting;
 // - castling and promotion are as the model has them, promotion never to a royal piece nor from
 //   the reserve;
-// - it has no drops, no turns of several moves, no brouhaha squares, no safe-passage pieces;
+// - a piece that promotes by some of its moves only (a rule's `moves:`) moves only by leaps, and
+//   those that promote land elsewhere than those that do not;
+// - it has no drops, no turns of several moves, no brouhaha squares; safe passage only for
+//   royal pieces.
 // - captures are not compulsory, checks not barred, and no game end but checkmate and
 //   stalemate can apply (end: checks, extinction, bare_king and flag need the mailbox generator).
 // Everything else keeps the mailbox generator (perft included).

@@ -1,6 +1,7 @@
 // Which of colour c's pieces attack a square: the capturing leaps of all c's piece types,
 // reversed, their capturing slides, looked up from the square, and their bent slides, walked
-// back from the square to the empty squares they could turn on. Types that capture alike
+// back from the square to the empty squares they could turn on, and their hops, found from the
+// square over the first piece (the screen) to the next. Types that capture alike
 // share one group, so one lookup serves them all: Rook, Queen and Chancellor are one
 // orthogonal slider group, Knight, Archbishop and Chancellor one knight-leap group.
 #pragma once
@@ -30,6 +31,10 @@ struct Attackers {
     Bent bent;  // mode is kCapture
     TypeSet types = 0;
   };
+  struct HopAttackGroup {
+    Hop hop;  // mode is kCapture
+    TypeSet types = 0;
+  };
   struct Groups {
     std::array<LeapGroup, kMaxPieceTypes> leap{};
     int leaps = 0;
@@ -39,6 +44,8 @@ struct Attackers {
     std::array<BentAttackGroup, 64> bent{};
     int bents = 0;
     int bent_directions = 0;  // bit d: some bent capture slides in direction d
+    std::array<HopAttackGroup, 2 * kDirections * kMaxPieceTypes> hop{};
+    int hops = 0;
   };
 
   static constexpr Groups groups = [] {
@@ -75,12 +82,28 @@ struct Attackers {
         out.bent[g].types |= TypeSet(1) << t;
         out.bent_directions |= 1 << key.direction;
       }
+      const Hops hop = hops(paths);
+      for (int i = 0; i < hop.count; ++i) {
+        if (!(hop.hop[i].mode & kCapture)) continue;
+        Hop key = hop.hop[i];
+        key.mode = kCapture;
+        int g = 0;
+        while (g < out.hops && !(out.hop[g].hop == key)) ++g;
+        if (g == out.hops) out.hop[out.hops++].hop = key;
+        out.hop[g].types |= TypeSet(1) << t;
+      }
     }
     return out;
   }();
   static constexpr TypeSet bent_types = [] {
     TypeSet s = 0;
     for (int g = 0; g < groups.bents; ++g) s |= groups.bent[g].types;
+    return s;
+  }();
+
+  static constexpr TypeSet hop_types = [] {
+    TypeSet s = 0;
+    for (int g = 0; g < groups.hops; ++g) s |= groups.hop[g].types;
     return s;
   }();
 
@@ -162,11 +185,42 @@ struct Attackers {
     return a;
   }
 
+  // c's pieces attacking s by a hop: looking back from s along each hop's direction, the first
+  // piece (the screen, within the hop's range of s) and the next piece behind it. Nothing when
+  // c has no hoppers.
+  static B hoppers(const Board<D>& b, int s, B occupied) {
+    B a = 0;
+    if constexpr (groups.hops > 0) {
+      const B ours = b.template of_types<hop_types>(c);
+      if (!ours) return a;
+      for_each_index<groups.hops>([&](auto g) {
+        constexpr HopAttackGroup group = groups.hop[g];
+        constexpr int back = opposite(group.hop.direction);
+        const B blockers = G::rays[back][s] & occupied;
+        if (!blockers) return;
+        const int screen = (back & 1) ? msb(blockers) : lsb(blockers);
+        if constexpr (group.hop.range != 0)
+          if (!(G::ray_within(back, group.hop.range, s) & bit<B>(screen))) return;
+        a |= Sliders<G>::ray_attacks(back, screen, occupied) & occupied & b.template of_types<group.types>(c);
+      });
+    }
+    return a;
+  }
+
+  // c's hoppers on the lines along which they could hop onto s, whatever stands between.
+  static B hop_snipers(const Board<D>& b, int s) {
+    B a = 0;
+    for_each_index<groups.hops>([&](auto g) {
+      a |= G::rays[opposite(groups.hop[g].hop.direction)][s] & b.template of_types<groups.hop[g].types>(c);
+    });
+    return a;
+  }
+
   static B attackers(const Board<D>& b, int s, B occupied) {
-    return leapers(b, s) | sliders(b, s, occupied) | benders(b, s, occupied);
+    return leapers(b, s) | sliders(b, s, occupied) | benders(b, s, occupied) | hoppers(b, s, occupied);
   }
   static bool attacks(const Board<D>& b, int s, B occupied) {
-    return leapers(b, s) || sliders(b, s, occupied) || benders(b, s, occupied);
+    return leapers(b, s) || sliders(b, s, occupied) || benders(b, s, occupied) || hoppers(b, s, occupied);
   }
 
   // c's sliders that would attack s on an empty board (candidates for pinning a piece to s).

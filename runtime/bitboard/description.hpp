@@ -29,6 +29,7 @@ struct PathDesc {
   std::array<Leg, kMaxLegs> legs{};
   int leg_count = 1;
   bool virgin_only = false;  // XBetza `i`
+  bool promotes = true;      // false: arriving by this path never promotes (a rule's `moves:`)
 
   constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
   constexpr PathShape shape() const { return shape_of(used_legs(), virgin_only); }
@@ -38,6 +39,7 @@ struct PieceDesc {
   char letter = '?';  // for comments and debugging
   bool royal = false;
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
+  bool safe_passage = false;  // moves of more than one square need safe passage (royal pieces only)
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored)
 };
 

@@ -67,7 +67,9 @@ struct LeaperSet {
   static constexpr LeapVectors vectors = leap_vectors(M::paths);
 
   static constexpr bool applies = [] {
-    if (V::is_royal(t) || M::slides.count > 0 || M::bent.count > 0 || vectors.count == 0) return false;
+    if (V::is_royal(t) || M::slides.count > 0 || M::bent.count > 0 || M::hop.count > 0 || M::has_unpromoting ||
+        vectors.count == 0)
+      return false;
     const int pieces = std::max(V::start_count(White, t), V::start_count(Black, t));
     return vectors.count <= pieces;
   }();

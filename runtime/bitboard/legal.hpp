@@ -7,7 +7,10 @@
 // - e.p. captures (two pieces leave) and castling are tested square by square;
 // - against bent pieces (a leap, then a slide: v[F?R]), the moves of a piece whose leaving
 //   could open a bent path to the royal piece, and every move out of a bent check, are tested
-//   target by target on the board as it would be.
+//   target by target on the board as it would be;
+// - against hoppers (cpR), moves from or onto a line along which an enemy hopper could hop onto
+//   the royal piece are tested (they may add or remove a screen), and every move out of a
+//   hopper's check.
 // Moves go to a Sink as target sets per piece (see perft.hpp), so a leaf can count them with
 // a popcount without making any.
 #pragma once
@@ -53,7 +56,9 @@ struct Generator {
     B checkers = 0;
     B evasions = 0;   // where non-royal moves must land: everywhere but our pieces, or the check's line
     B pinned = 0;
-    B verify = 0;     // our pieces whose moves are tested one by one (bent paths)
+    B verify = 0;     // our pieces whose moves are tested one by one (bent paths, hop lines)
+    B hop_lines = 0;  // the lines from our royal piece to enemy hoppers that could hop onto it (with
+                      // the hoppers): targets there are tested one by one (a screen comes or goes)
     int pins = 0;
     std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
   };
@@ -95,6 +100,9 @@ struct Generator {
         cx.pin_line[cx.pins++] = line | bit<B>(s);
       }
     }
+    if constexpr (Enemy::groups.hops > 0) {
+      if (find_hopper_lines(b, cx)) return;
+    }
     if constexpr (Enemy::groups.bents > 0) {
       if (find_bent_checks_and_pins(b, cx)) return;
     }
@@ -106,6 +114,27 @@ struct Generator {
     // A leaping checker must be taken; a sliding one may also be blocked.
     const int checker = lsb(cx.checkers);
     cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
+  }
+
+  // Enemy hoppers on lines along which they could hop onto our royal piece: only a move that
+  // leaves or enters such a line (up to and with the hopper) may add or remove a screen, so our
+  // pieces on the lines and targets on them are tested one by one. Out of a hopper's check,
+  // every move is a tested one (true).
+  static bool find_hopper_lines(const Board<D>& b, Context& cx) {
+    B hoppers = Enemy::hop_snipers(b, cx.royal);
+    if (!hoppers) return false;
+    if (const B checkers = Enemy::hoppers(b, cx.royal, cx.occupied)) {
+      cx.checkers |= checkers | Enemy::benders(b, cx.royal, cx.occupied);
+      cx.verify = cx.ours;
+      cx.evasions = ~cx.ours;
+      return true;
+    }
+    while (hoppers) {
+      const int h = pop_lsb(hoppers);
+      cx.hop_lines |= G::between(cx.royal, h) | bit<B>(h);
+    }
+    cx.verify |= cx.ours & cx.hop_lines;
+    return false;
   }
 
   // Bent paths to our royal piece: a bent checker makes every move a tested one (true); else the
@@ -160,6 +189,8 @@ struct Generator {
         B safe = 0;
         for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs); targets;) {
           const int to = pop_lsb(targets);
+          if constexpr (D::pieces[t].safe_passage)
+            if (!passage_is_safe(b, cx, from, to)) continue;
           if (!Enemy::attacks(b, to, occupied)) safe |= bit<B>(to);
         }
         emit<t>(b, sink, FromSquare{from}, safe);
@@ -171,7 +202,15 @@ struct Generator {
       // The unpinned pieces all at once; the pinned ones below, one by one.
       LeaperSet<D, t, us>::moves(
           b, pieces & ~cx.pinned & ~cx.verify, cx.occupied, cx.theirs,
-          [&](int offset, B targets) { emit<t>(b, sink, FromOffset{offset}, targets & cx.evasions); },
+          [&](int offset, B targets) {
+            targets &= cx.evasions;
+            if constexpr (Enemy::groups.hops > 0)
+              for (B tested = targets & cx.hop_lines; tested;) {
+                const int to = pop_lsb(tested);
+                if (legal_after(b, cx, to - offset, to)) emit<t>(b, sink, FromSquare{to - offset}, bit<B>(to));
+              }
+            emit<t>(b, sink, FromOffset{offset}, targets & ~cx.hop_lines);
+          },
           [&](int offset, B targets) {
             while (targets) {
               const int to = pop_lsb(targets);
@@ -185,12 +224,37 @@ struct Generator {
       const int from = pop_lsb(pinned);
       one_piece<t>(b, cx, sink, from, cx.evasions & pin_line_of(cx, bit<B>(from)));
     }
-    if constexpr (Enemy::groups.bents > 0)
+    if constexpr (Enemy::groups.bents > 0 || Enemy::groups.hops > 0)
       for (B tested = pieces & cx.verify; tested;) {
         const int from = pop_lsb(tested);
         const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
         tested_piece<t>(b, cx, sink, from, allowed);
       }
+  }
+
+  // runtime/movegen.hpp's passage_is_safe: a move of more than one square needs its piece
+  // unattacked and one step-by-step route (straight steps first, or diagonal first) crossing
+  // only unattacked squares, judged on the board as it stands.
+  static bool passage_is_safe(const Board<D>& b, const Context& cx, int from, int to) {
+    const int dx = G::file_of(to) - G::file_of(from), dy = G::rank_of(to) - G::rank_of(from);
+    const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    if (ax <= 1 && ay <= 1) return true;
+    if (cx.checkers) return false;
+    const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    const int diag = ax < ay ? ax : ay, straight = (ax > ay ? ax : ay) - diag;
+    const int straight_x = ax > ay ? sx : 0, straight_y = ax > ay ? 0 : sy;
+    for (bool straight_first : {true, false}) {
+      bool safe = true;
+      int s = from;
+      for (int k = 0; k + 1 < straight + diag && safe; ++k) {
+        const bool straight_now = straight_first ? k < straight : k >= diag;
+        s = straight_now ? G::step(s, straight_x, straight_y) : G::step(s, sx, sy);
+        safe = !Enemy::attacks(b, s, cx.occupied);
+      }
+      if (safe) return true;
+      if (straight == 0 || diag == 0) return false;  // one route only
+    }
+    return false;
   }
 
   // one_piece, with each target tested on the board as it would be after the move.
@@ -200,19 +264,35 @@ struct Generator {
     B legal = 0;
     for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed; targets;) {
       const int to = pop_lsb(targets);
-      const B occupied = (cx.occupied ^ bit<B>(from)) | bit<B>(to);
-      if (!(Enemy::attackers(b, cx.royal, occupied) & ~bit<B>(to))) legal |= bit<B>(to);
+      if (legal_after(b, cx, from, to)) legal |= bit<B>(to);
     }
     emit<t>(b, sink, FromSquare{from}, legal);
     if constexpr (M::has_en_passant)
       if (b.ep) en_passant_from<t>(b, cx, sink, from);
   }
 
-  // The moves of the piece on `from` that land in `allowed` (nothing in double check).
+  // Whether our royal piece stands unattacked after a (non-royal, not e.p.) move from -> to.
+  static bool legal_after(const Board<D>& b, const Context& cx, int from, int to) {
+    const B occupied = (cx.occupied ^ bit<B>(from)) | bit<B>(to);
+    return !(Enemy::attackers(b, cx.royal, occupied) & ~bit<B>(to));
+  }
+
+  // The moves of the piece on `from` that land in `allowed` (nothing in double check); those
+  // landing on a hop line are tested one by one.
   template <int t, class Sink>
   static void one_piece(const Board<D>& b, const Context& cx, Sink& sink, int from, B allowed) {
     using M = PieceMoves<D, t, us>;
-    emit<t>(b, sink, FromSquare{from}, M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed);
+    B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed;
+    if constexpr (Enemy::groups.hops > 0)
+      if (B tested = targets & cx.hop_lines) {
+        targets &= ~tested;
+        while (tested) {
+          const int to = pop_lsb(tested);
+          if (!legal_after(b, cx, from, to)) continue;
+          targets |= bit<B>(to);
+        }
+      }
+    emit<t>(b, sink, FromSquare{from}, targets);
     if constexpr (M::has_en_passant)
       if (b.ep) en_passant_from<t>(b, cx, sink, from);
   }
@@ -238,6 +318,12 @@ struct Generator {
   template <int t, class Sink, class From>
   static void emit(const Board<D>& b, Sink& sink, From from, B targets) {
     constexpr int rule = V::promotion_rule[t];
+    if constexpr (PieceMoves<D, t, us>::has_unpromoting) {  // (never set-wise: FromSquare)
+      if (const B plain = targets & PieceMoves<D, t, us>::unpromoting[from.square]) {
+        sink.template moves<t>(from, plain);
+        targets &= ~plain;
+      }
+    }
     if constexpr (rule < 0) {
       if (targets) sink.template moves<t>(from, targets);
     } else {

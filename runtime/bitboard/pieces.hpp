@@ -39,6 +39,18 @@ constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_
   return out;
 }
 
+// Where the leaps that never promote (PathDesc::promotes false) land from each square.
+template <class G>
+constexpr SquareTable<G> unpromoting_table(std::span<const PathDesc> paths) {
+  SquareTable<G> out{};
+  for (const PathDesc& p : paths) {
+    if (p.shape() != PathShape::Leap || p.promotes) continue;
+    for (int s = 0; s < G::squares; ++s)
+      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) out[s] |= bit<typename G::B>(t);
+  }
+  return out;
+}
+
 // The vectors of the leaps with `mode` (not `i`), in a canonical order: pieces with the same
 // ones leap alike.
 struct LeapSet {
@@ -116,6 +128,27 @@ constexpr Bents bents(std::span<const PathDesc> paths) {
   return out;
 }
 
+// A hop: a slide in `direction` to the first piece (the screen), then on beyond it up to the next
+// piece (at most `range` steps past the screen, 0 unlimited), landing there to move (kMove: the
+// empty squares) and/or capture (kCapture: the piece that ends it).
+struct Hop {
+  int direction = 0;
+  int range = 0;
+  std::uint8_t mode = 0;
+  friend constexpr bool operator==(const Hop&, const Hop&) = default;
+};
+struct Hops {
+  std::array<Hop, 2 * kDirections> hop{};
+  int count = 0;
+};
+constexpr Hops hops(std::span<const PathDesc> paths) {
+  Hops out;
+  for (const PathDesc& p : paths)
+    if (p.shape() == PathShape::Hop)
+      out.hop[out.count++] = Hop{direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[1].range, p.legs[1].mode};
+  return out;
+}
+
 // Where a leap along v from each square lands, or -1 off the board.
 template <class G>
 constexpr auto leap_landings(Vector v) {
@@ -130,6 +163,16 @@ constexpr typename G::B slide_reach(int d, int range, int s, typename G::B occup
   typename G::B a = Sliders<G>::ray_attacks(d, s, occupied);
   if (range) a &= G::ray_within(d, range, s);
   return a;
+}
+
+// The squares past the screen a hop in direction d from s reaches, up to and including the next
+// piece (none when there is no screen).
+template <class G>
+constexpr typename G::B hop_reach(int d, int range, int s, typename G::B occupied) {
+  const typename G::B blockers = G::rays[d][s] & occupied;
+  if (!blockers) return 0;
+  const int screen = (d & 1) ? msb(blockers) : lsb(blockers);
+  return slide_reach<G>(d, range, screen, occupied);
 }
 
 // The squares a group's slides can reach from s on an empty board; `backwards` gives the
@@ -218,6 +261,12 @@ struct PieceMoves {
     return out;
   }();
 
+  static constexpr Hops hop = hops(paths);
+  // Targets reached by moves that never promote (coverage.cpp: such pieces only leap, and their
+  // promoting and unpromoting leaps land apart).
+  static constexpr SquareTable<G> unpromoting = unpromoting_table<G>(paths);
+  static constexpr bool has_unpromoting = any<G>(unpromoting);
+
   static constexpr bool has_quiet = any<G>(quiet), has_capture = any<G>(capture);
   static constexpr bool has_en_passant = any<G>(en_passant) || any<G>(virgin_en_passant);
   static constexpr bool has_virgin_moves = [] {
@@ -229,12 +278,14 @@ struct PieceMoves {
   static constexpr bool uniform = [] {
     for (int i = 0; i < slides.count; ++i)
       if (slides.group[i].mode != (kMove | kCapture)) return false;
+    for (int i = 0; i < hop.count; ++i)
+      if (hop.hop[i].mode != (kMove | kCapture)) return false;
     return quiet == capture && !has_virgin_moves && lame.count == 0;
   }();
 
   static bool virgin(const Board<D>& b, int s) { return bool(b.template virgin_pieces<t>(c) & bit<B>(s)); }
 
-  // Slide and bent reach from s, split into the squares it may move to and capture on.
+  // Slide, bent and hop reach from s, split into the squares it may move to and capture on.
   static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach) {
     for_each_index<slides.count>([&](auto i) {
       constexpr SlideGroup g = slides.group[i];
@@ -248,6 +299,12 @@ struct PieceMoves {
       const int mid = bent_landings[i][s];
       if (mid < 0 || (occupied & bit<B>(mid))) return;
       const B a = slide_reach<G>(g.direction, g.range, mid, occupied);
+      if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
+      if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
+    });
+    for_each_index<hop.count>([&](auto i) {
+      constexpr Hop g = hop.hop[i];
+      const B a = hop_reach<G>(g.direction, g.range, s, occupied);
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
     });

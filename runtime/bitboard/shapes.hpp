@@ -21,7 +21,9 @@ enum class PathShape : std::uint8_t {
   VirginSlide,  // a move-only slide of limited range that only an unmoved piece makes (ifmW3)
   Bent,       // a leap to an empty square, then a slide along a queen direction: m and/or c
               // (v[F?R]); never back over the square it started from
-  Uncovered,  // anything else: hoppers, locusts, friendly captures, circular riders, ...
+  Hop,        // a slide to a screen (any piece), then on along the same queen direction beyond
+              // it, unlimited or up to `range` steps: m and/or c (cpR cannon, pB, gQ)
+  Uncovered,  // anything else: hoppers that turn or stop short, locusts, friendly captures, circular riders, ...
 };
 
 constexpr bool only_modes(std::uint8_t mode, std::uint8_t allowed) { return mode != 0 && (mode & ~allowed) == 0; }
@@ -48,6 +50,11 @@ constexpr PathShape shape_of(std::span<const Leg> legs, bool virgin_only) {
     if (slide.range != 1 && direction_of(slide.dx, slide.dy) != kNoDirection && only_modes(slide.mode, kMove | kCapture))
       return returns ? PathShape::Uncovered : PathShape::Bent;
   }
+  if (legs.size() == 2 && first.range == 0 && first.mode == kHop && !virgin_only) {
+    const Leg& beyond = legs[1];
+    if (beyond.dx == first.dx && beyond.dy == first.dy && direction_of(first.dx, first.dy) != kNoDirection)
+      return only_modes(beyond.mode, kMove | kCapture) ? PathShape::Hop : PathShape::Uncovered;
+  }
   for (const Leg& l : legs)
     if (l.range != 1 || l.mode != kMove || (l.dx == 0 && l.dy == 0)) return PathShape::Uncovered;
   return legs.size() <= kMaxLegs ? PathShape::Lame : PathShape::Uncovered;
@@ -60,6 +67,7 @@ constexpr const char* shape_name(PathShape shape) {
     case PathShape::Lame: return "lame leap";
     case PathShape::VirginSlide: return "virgin slide";
     case PathShape::Bent: return "bent slide";
+    case PathShape::Hop: return "hop";
     case PathShape::Uncovered: break;
   }
   return "uncovered";
