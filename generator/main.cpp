@@ -115,8 +115,10 @@ int main(int argc, char** argv) {
       for (const auto* v : chosen) std::cout << v->key << "\n";
       return 0;
     }
+    // Everything the spec declares is checked (every piece's XBetza, every variant), whatever is chosen.
     std::vector<fairygen::model::Variant> variants;
-    for (const auto* v : chosen) variants.push_back(fairygen::model::build(file, *v));
+    for (auto& v : fairygen::model::build_all(file))
+      if (std::find(chosen.begin(), chosen.end(), v.spec) != chosen.end()) variants.push_back(std::move(v));
     const fairygen::emit::Options opts{template_dir, spec_name};
     std::vector<fairygen::emit::Output> outputs;
     for (const auto& v : variants)
