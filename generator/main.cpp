@@ -127,6 +127,7 @@ int main(int argc, char** argv) {
     for (auto& o : fairygen::emit::perft_tests(variants, opts)) outputs.push_back(std::move(o));
     outputs.push_back(fairygen::emit::perft_main(variants, opts));
     if (shards) for (auto& o : fairygen::emit::module_shards(variants, shards, opts)) outputs.push_back(std::move(o));
+    fairygen::emit::stamp_includes(outputs);
 
     if (!depfile.empty() && !check) outputs.push_back(dependency_file(file, outputs, out_dir, depfile));
     const auto changed = fairygen::emit::write_outputs(outputs, out_dir, check);

@@ -752,6 +752,39 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
                               .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
 }
 
+void stamp_includes(std::vector<Output>& outputs) {
+  const auto fnv1a = [](const std::string& text) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+  };
+  std::vector<std::string> original;
+  for (const Output& o : outputs) original.push_back(o.content);
+  // Each round stamps from the hashes of the last round's files: a shard includes a module,
+  // which includes its header, so a few rounds carry a change up any chain of includes.
+  for (int round = 0; round < 4; ++round) {
+    std::map<std::string, std::uint64_t> content;
+    for (const Output& o : outputs) content[o.name] = fnv1a(o.content);
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      std::string stamped;
+      std::istringstream in(original[k]);
+      for (std::string line; std::getline(in, line);) {
+        stamped += line;
+        if (line.rfind("#include \"", 0) == 0 && line.size() > 11 && line.back() == '"') {
+          const auto it = content.find(line.substr(10, line.size() - 11));
+          if (it != content.end()) {
+            char hex[17];
+            std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(it->second));
+            stamped += std::string("  // content ") + hex;
+          }
+        }
+        stamped += "\n";
+      }
+      outputs[k].content = std::move(stamped);
+    }
+  }
+}
+
 std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o) {
   std::vector<std::string> includes(static_cast<std::size_t>(shards));
   // In spec order, round robin: a variant added at the end moves no other one.
