@@ -7,7 +7,7 @@ BUILD_DIR=${1:-build}
 shift $(($# ? 1 : 0))
 
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libcli11-dev libfmt-dev
+          libcli11-dev libfmt-dev ccache
           llvm-14-tools                # FileCheck, for the generator's output tests
           clang libclang-rt-dev llvm)  # the sanitizer and fuzz builds (libFuzzer, llvm-symbolizer)
 missing=()

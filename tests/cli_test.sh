@@ -30,7 +30,7 @@ expect 1 "bad.yaml:3:29: error: unknown XBetza modifier 'k'" -- "$(dirname "$fai
 [ -z "$(ls -A "$tmp/out")" ] || { echo "FAIL: fairygen wrote files for a bad spec"; fails=$((fails + 1)); }
 # fairygen --list-variants: the spec's keys in file order; without it, --out and --templates are needed.
 out=$("$(dirname "$fairy")/fairygen" --spec "$src/variants.yaml" --list-variants)
-want=$(awk '/^variants:/ { f = 1; next } f && /^  [A-Za-z0-9_-]+:$/ { sub(/:$/, ""); print $1 }' "$src/variants.yaml")
+want=$(awk '/^variants:/ { f = 1; next } f && /^  [A-Za-z0-9_-]+:( *#.*)?$/ { sub(/:.*$/, ""); print $1 }' "$src/variants.yaml")
 [ -n "$out" ] && [ "$out" = "$want" ] || { echo "FAIL: --list-variants: '$out', the spec's keys: '$want'"; fails=$((fails + 1)); }
 expect 2 "fairygen: error: --out and --templates are required (unless --list-variants)" -- "$(dirname "$fairy")/fairygen" --spec "$src/variants.yaml"
 

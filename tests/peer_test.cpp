@@ -39,7 +39,7 @@ const std::vector<PeerVariant>& peer_variants() {
       {"chess", "chess", 50, {}},
       {"capablanca", "capablanca", 50, {}},
       {"grand", "grand", 50, {}},
-      {"threecheck", "3check", 20,
+      {"3check", "3check", 20,
        {"rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+1 0 3",  // a check away, both
         "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 1 3",  // the third check given
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2+3 2 3"}},

@@ -3,13 +3,14 @@
 #  1. the generated files are up to date (fairygen --check);
 #  2. touching variants.yaml makes the build re-run fairygen, which rewrites nothing, so
 #     nothing is recompiled;
-#  3. on a copy of the spec, changing one variant's piece rewrites that variant's module only.
-# Usage: regen_test.sh SOURCE_DIR BUILD_DIR VARIANTS_CSV
+#  3. on a copy of the spec, changing one variant's piece rewrites that variant's module only
+#     (and the files that include it: its shard and the registry).
+# Usage: regen_test.sh SOURCE_DIR BUILD_DIR GENERATED_DIR
 set -euo pipefail
-src=$1 build=$2 variants=$3
-gen() { "$build/fairygen" --spec "$1" --templates "$src/templates" --out "$2" --variants "$variants" "${@:3}"; }
+src=$1 build=$2 generated=$3
+gen() { "$build/fairygen" --spec "$1" --templates "$src/templates" --out "$2" --shards 8 "${@:3}"; }
 
-gen "$src/variants.yaml" "$build/generated" --check
+gen "$src/variants.yaml" "$generated" --check
 
 touch "$src/variants.yaml"
 log=$(cmake --build "$build" --target fairy 2>&1)
@@ -19,7 +20,7 @@ if echo "$log" | grep -q "Building CXX"; then echo "FAIL: unchanged spec recompi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp -r "$build/generated" "$tmp/out"
+cp -r "$generated" "$tmp/out"
 # Give grand's knight an extra move: only grand's module (and nothing else) may change.
 cp "$src/variants.yaml" "$tmp/spec.yaml"
 python3 - "$tmp/spec.yaml" <<'PY'
@@ -33,6 +34,8 @@ PY
 grep -q "betza: NW" "$tmp/spec.yaml" || { echo "FAIL: could not edit the spec copy"; exit 1; }
 out=$(gen "$tmp/spec.yaml" "$tmp/out")
 echo "$out"
-changed=$(cd "$tmp/out" && for f in *; do cmp -s "$f" "$build/generated/$f" || echo "$f"; done | tr '\n' ' ')
-[ "$changed" = "grand.cpp grand.hpp " ] || { echo "FAIL: expected only grand's module to change, got: $changed"; exit 1; }
+changed=$(cd "$tmp/out" && for f in *; do cmp -s "$f" "$generated/$f" || echo "$f"; done | tr '\n' ' ')
+# grand's module, and what includes it (one shard; the registry, which includes the header).
+shard=$(grep -l '#include "grand.cpp"' "$tmp/out"/modules_*.cpp | xargs -n1 basename)
+[ "$changed" = "grand.cpp grand.hpp $shard registry.cpp " ] || { echo "FAIL: expected only grand's module, its shard ($shard) and the registry to change, got: $changed"; exit 1; }
 echo "PASS: regeneration is incremental"

@@ -141,7 +141,7 @@ TEST(Ends, FourfoldRepetitionAndMoveRuleFromTheSpec) {
 
 TEST(Ends, NoMovesOnceTheGameHasEnded) {
   // The catalogue's variants: the generated module and the interpreter agree.
-  for (const char* key : {"threecheck", "kingofthehill", "antichess", "shatranj", "horde"}) {
+  for (const char* key : {"3check", "kingofthehill", "antichess", "shatranj", "horde"}) {
     const CompiledVariant* v = find_compiled(key);
     ASSERT_NE(v, nullptr) << key;
     const InterpretedEngine interpreted(v->info());

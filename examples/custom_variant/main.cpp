@@ -1,5 +1,5 @@
-// A program built against an installed fairygen: its variant (my_variants.yaml) is generated
-// at build time by fairygen_add_variant and found here by key.
+// A program built with fairygen as a build step: its variant (my_variants.yaml) is generated
+// at build time by fairygen_add_variants and found here by key.
 //   custom_perft VARIANT DEPTH   prints "Nodes searched: N" for the start position
 #include <cstdio>
 #include <cstdlib>

@@ -752,6 +752,56 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
                               .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
 }
 
+void stamp_includes(std::vector<Output>& outputs) {
+  const auto fnv1a = [](const std::string& text) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+  };
+  std::vector<std::string> original;
+  for (const Output& o : outputs) original.push_back(o.content);
+  // Each round stamps from the hashes of the last round's files: a shard includes a module,
+  // which includes its header, so a few rounds carry a change up any chain of includes.
+  for (int round = 0; round < 4; ++round) {
+    std::map<std::string, std::uint64_t> content;
+    for (const Output& o : outputs) content[o.name] = fnv1a(o.content);
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      std::string stamped;
+      std::istringstream in(original[k]);
+      for (std::string line; std::getline(in, line);) {
+        stamped += line;
+        if (line.rfind("#include \"", 0) == 0 && line.size() > 11 && line.back() == '"') {
+          const auto it = content.find(line.substr(10, line.size() - 11));
+          if (it != content.end()) {
+            char hex[17];
+            std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(it->second));
+            stamped += std::string("  // content ") + hex;
+          }
+        }
+        stamped += "\n";
+      }
+      outputs[k].content = std::move(stamped);
+    }
+  }
+}
+
+std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o) {
+  std::vector<std::string> includes(static_cast<std::size_t>(shards));
+  // In spec order, round robin: a variant added at the end moves no other one.
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    includes[i % includes.size()] += "#include \"" + vs[i].info.key + ".cpp\"\n";
+  const Template t = Template::load(o.template_dir + "/modules.cpp.in");
+  std::vector<Output> out;
+  for (int i = 0; i < shards; ++i)
+    out.push_back({"modules_" + std::to_string(i) + ".cpp",
+                   t.render({{"spec", comment(o.spec_name)},
+                             {"shard", std::to_string(i)},
+                             {"shards", std::to_string(shards)},
+                             {"includes", includes[std::size_t(i)].empty() ? std::string("// (no variant in this shard)\n")
+                                                                            : includes[std::size_t(i)]}})});
+  return out;
+}
+
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o) {
   std::string fast, slow;
   for (const auto& v : vs) {
@@ -772,6 +822,23 @@ std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Opt
   const Template t = Template::load(o.template_dir + "/perft_tests.cpp.in");
   return {{"perft_tests.cpp", t.render({{"spec", comment(o.spec_name)}, {"tests", fast}})},
           {"perft_slow_tests.cpp", t.render({{"spec", comment(o.spec_name)}, {"tests", slow}})}};
+}
+
+Output perft_main(const std::vector<model::Variant>& vs, const Options& o) {
+  std::string entries;
+  for (const auto& v : vs)
+    for (std::size_t i = 0; i < v.spec->perft.size(); ++i) {
+      const spec::PerftSpec& p = v.spec->perft[i];
+      const std::string name = p.name.empty() ? "position" + std::to_string(i + 1) : p.name;
+      for (std::size_t d = 0; d < p.counts.size(); ++d) {
+        const int depth = int(d) + 1;
+        entries += "    {" + c_string(v.info.key) + ", " + c_string(name) + ", " + c_string(p.fen.value) + ", " +
+                   std::to_string(depth) + ", " + std::to_string(p.counts[d]) + "ull, " +
+                   (p.slow_from && depth >= p.slow_from ? "true" : "false") + "},\n";
+      }
+    }
+  return {"perft_main.cpp", Template::load(o.template_dir + "/perft_main.cpp.in")
+                                .render({{"spec", comment(o.spec_name)}, {"entries", entries}})};
 }
 
 namespace {

@@ -23,8 +23,19 @@ struct Options {
 std::vector<Output> variant_module(const model::Variant& v, const Options& o);
 // registry.cpp: every generated variant, by key.
 Output registry(const std::vector<model::Variant>& vs, const Options& o);
+// modules_0.cpp ... modules_<shards-1>.cpp: each includes the modules of some variants (dealt
+// in spec order), so a build compiles a fixed set of files whatever the spec declares.
+std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o);
+// Appends to every `#include "x"` of a generated file that names another generated file a hash
+// of that file's content: a file including a module changes whenever the module does, so a
+// build system that knows only the including files (the shards, the registry) still rebuilds.
+// The included files are written for the compiler, not known to the build by name.
+void stamp_includes(std::vector<Output>& outputs);
 // perft_tests.cpp and perft_slow_tests.cpp: GoogleTest cases from every perft: entry.
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o);
+// perft_main.cpp: the same entries as one program that needs no GoogleTest (for projects that
+// use fairygen as a build step).
+Output perft_main(const std::vector<model::Variant>& vs, const Options& o);
 
 // The C++ of a variant's move generator alone (the body the module template wraps).
 std::string movegen_code(const model::Variant& v, const Options& o);

@@ -12,7 +12,7 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A key becomes KEY.hpp and KEY.cpp beside these.
-constexpr std::array<std::string_view, 3> kOwnFiles = {"registry", "perft_tests", "perft_slow_tests"};
+constexpr std::array<std::string_view, 4> kOwnFiles = {"registry", "perft_tests", "perft_slow_tests", "perft_main"};
 
 std::string length_problem(const std::string& name) {
   if (name.empty()) return "is empty";
@@ -32,11 +32,18 @@ std::string name_problem(const std::string& name) {
   return "";
 }
 
+// A variant key may start with a digit (Fairy-Stockfish's 3check, 5check): it becomes a file
+// name and part of identifiers (v_3check, Perft_3check), never an identifier alone.
 std::string key_problem(const std::string& key) {
-  if (std::string why = length_problem(key); !why.empty()) return why;
+  if (key.empty()) return "is empty";
+  if (key.size() > kMaxNameLength)
+    return "is " + std::to_string(key.size()) + " characters long (at most " + std::to_string(kMaxNameLength) + ")";
   for (char c : key)
     if (!(c >= 'a' && c <= 'z') && !is_digit(c) && c != '_') return "may use only a-z, 0-9 and _";
-  if (std::find(kOwnFiles.begin(), kOwnFiles.end(), key) != kOwnFiles.end())
+  if (!(key[0] >= 'a' && key[0] <= 'z') && !is_digit(key[0])) return "must start with a letter or a digit";
+  const bool shard = key.rfind("modules_", 0) == 0 && key.size() > 8 &&
+                     key.find_first_not_of("0123456789", 8) == std::string::npos;
+  if (shard || std::find(kOwnFiles.begin(), kOwnFiles.end(), key) != kOwnFiles.end())
     return "names a file fairygen writes itself (" + key + ".cpp)";
   return "";
 }

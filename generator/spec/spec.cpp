@@ -484,6 +484,7 @@ void load_text(const std::string& text, const std::string& path, const std::file
   } catch (const YAML::ParserException& e) {
     throw SpecError(Location{path, e.mark.line + 1, e.mark.column + 1}, e.msg);
   }
+  out.files.push_back(path);
   state.open.push_back({id, included_at});
   Loader(path).file(root, out, state);
   state.open.pop_back();

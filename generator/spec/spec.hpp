@@ -165,6 +165,7 @@ struct VariantSpec {
 
 struct SpecFile {
   std::string path;
+  std::vector<std::string> files;     // every file read: this one, then its includes, in order
   std::vector<PieceSpec> pieces;      // catalogue, in file order
   std::vector<VariantSpec> variants;  // in file order
   // Name -> index into pieces / variants: lookups stay constant-time in a large catalogue.
