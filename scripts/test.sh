@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Set up, build, and run every test, in three builds:
+# Set up, build, and run every test, in two builds:
 #   build       Release (g++): the whole ctest suite
-#   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer: the suite without the
-#               `slow` label (every variant's perft still runs, at the spec's smaller depths)
-#   build-fuzz  clang, libFuzzer: each fuzz target for FAIRY_FUZZ_SECONDS (default 60) seconds
-# Locally, FAIRY_SKIP_SLOW=1 skips tests labelled slow, FAIRY_SKIP_SANITIZE=1 the sanitizer build
+#   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer, instrumented for libFuzzer:
+#               the suite without the `slow` and `peer` labels (every variant's perft still runs,
+#               at the spec's smaller depths; the peer comparisons run in the Release suite), then
+#               each fuzz target for FAIRY_FUZZ_SECONDS (default 60) seconds, one a core at a time
+# Locally, FAIRY_SKIP_SLOW=1 skips tests labelled slow, FAIRY_SKIP_SANITIZE=1 the sanitizer suite
 # and FAIRY_SKIP_FUZZ=1 the fuzzing; CI (CI=true) always runs everything, fuzzing >= 60 s a target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,17 +19,20 @@ ctest "${args[@]}"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+if skip FAIRY_SKIP_SANITIZE && skip FAIRY_SKIP_FUZZ; then exit 0; fi
+# One clang build serves both: the fuzz instrumentation (coverage counters) costs the suite little,
+# and a second cold build of the catalogue cost CI minutes.
+scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY_BENCH=OFF
+
 if ! skip FAIRY_SKIP_SANITIZE; then
-  scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_SANITIZE=ON -DFAIRY_BENCH=OFF
   # The kernel's random-game checks on the two largest boards take minutes under ASan (terachess2
   # alone 6 min); they run in the Release suite above, and their smaller boards run here.
-  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE slow \
+  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE 'slow|peer' \
     -E 'Agrees?\.WithGeneratorAndInterpreterAlongRandomGames/(terachess2|lanes) '
 fi
 
 if ! skip FAIRY_SKIP_FUZZ; then
   seconds=${FAIRY_FUZZ_SECONDS:-60}
   if [ "${CI:-}" = true ] && [ "$seconds" -lt 60 ]; then seconds=60; fi
-  scripts/setup.sh build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY_TESTS=OFF -DFAIRY_BENCH=OFF
-  tests/fuzz/run.sh build-fuzz "$seconds"
+  tests/fuzz/run.sh build-asan "$seconds"
 fi
