@@ -158,7 +158,23 @@ struct Server::Impl {
     });
   }
 
+  // Debian's httplib listens with a backlog of 5 (compiled in): 100 clients connecting at once
+  // then see connections dropped. The listening socket is recorded as it is made and given
+  // the system's backlog once bound.
+  socket_t listening = INVALID_SOCKET;
+  void socket_options() {
+    http.set_socket_options([this](socket_t sock) {
+      int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+      listening = sock;
+    });
+  }
+  void longer_backlog() const {
+    if (listening != INVALID_SOCKET) ::listen(listening, SOMAXCONN);
+  }
+
   void routes() {
+    socket_options();
     http.set_payload_max_length(4 * options.max_spec_bytes);
     for (const WebAsset& a : web_assets())
       http.Get(a.path == "/index.html" ? "/" : a.path, [&a](const httplib::Request&, httplib::Response& res) {
@@ -241,6 +257,7 @@ int Server::bind() {
                                                    : -1);
   if (port <= 0)
     throw std::runtime_error("cannot listen on " + impl_->options.host + ":" + std::to_string(impl_->options.port));
+  impl_->longer_backlog();
   return port;
 }
 
