@@ -17,9 +17,10 @@ using nlohmann::json;
 
 namespace {
 
+// Text from the request (a move, spec lines) may be invalid UTF-8: it is replaced, not refused.
 void send_json(httplib::Response& res, const json& body, int status = 200) {
   res.status = status;
-  res.set_content(body.dump(), "application/json");
+  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
 json parse_body(const httplib::Request& req) {

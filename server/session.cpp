@@ -121,6 +121,8 @@ void PlaySession::play(const std::string& text) {
       return;
     }
   // Not a ply as listed: say why, in the words of the notation reader.
+  if (text.find_first_of(" -;") == std::string::npos && text != "pass")
+    throw RequestError(400, "illegal move '" + text + "': not a legal move here");
   try {
     const int plies = play_gc_turn(pos, *engine_, text);
     for (int i = 0; i < plies; ++i) pos.unmake();

@@ -107,6 +107,8 @@ TEST(Server, RefusesBadInputWithA4xxAndAMessage) {
   expect_refused(post(c, base + "/move", json{{"move", "e7e5"}}), 400, "illegal move");
   expect_refused(post(c, base + "/move", json{{"move", std::string(1000, 'x')}}), 413, "too long");
   expect_refused(post(c, base + "/move", json{{"mov", "P e2-e4"}}), 400, "missing 'move'");
+  expect_refused(post(c, base + "/move", std::string("{\"move\": \"P e2-e\xff\"}")), 400, "malformed JSON");
+  expect_refused(post(c, base + "/move", json{{"move", "P e2-e4\u00e9"}}), 400, "P e2-e4\u00e9");
   expect_refused(post(c, base + "/undo", json::object()), 400, "nothing to take back");
   expect_refused(post(c, base + "/redo", json::object()), 400, "nothing to play again");
   expect_refused(post(c, base + "/fen", json{{"fen", "8/8/8 w"}}), 400, "bad FEN");
@@ -114,6 +116,28 @@ TEST(Server, RefusesBadInputWithA4xxAndAMessage) {
   const auto explain = c.Get("/api/explain?betza=NX&board=8x8");
   ASSERT_TRUE(explain);
   EXPECT_EQ(explain->status, 400);
+
+  // Garbage, and JSON of every shape with wrong or odd values, to every endpoint: a 4xx each time.
+  std::mt19937 rng(7);
+  const std::vector<std::string> paths = {"/api/games", "/api/spec", base + "/move", base + "/fen", base + "/undo"};
+  const std::vector<json> values = {nullptr, 1, -1.5, true, "", "\u00e9\u00e9", std::string(300, 'e'), json::array({1}),
+                                    json::object(), "8/8/8/8/8/8/8/8 w - - 0 1", "K e1-e2; ; ;", "pass", "@-e4"};
+  for (int i = 0; i < 300; ++i) {
+    std::string body;
+    if (i % 3 == 0) {
+      for (int n = rng() % 40; n > 0; --n) body += char(rng() % 256);
+    } else {
+      json j = json::object();
+      for (const char* key : {"variant", "fen", "spec", "move"})
+        if (rng() % 2) j[key] = values[rng() % values.size()];
+      body = j.dump();
+    }
+    const Reply r = post(c, paths[rng() % paths.size()], body);
+    EXPECT_TRUE((r.status >= 400 && r.status < 500) || r.status == 200 || r.status == 201) << body << " -> " << r.status
+                                                                                             << " " << r.body.dump();
+  }
+  c.Post((base + "/fen").c_str(), json{{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}.dump(),
+         "application/json");
 
   // The server still plays after all that.
   const Reply moved = post(c, base + "/move", json{{"move", "P e2-e4"}});

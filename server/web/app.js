@@ -50,18 +50,26 @@ async function newGame(fen) {
   }
 }
 
+// A request on the game; false when the server refused it (its message is shown).
 async function act(path, body) {
   try {
     const r = await api('POST', `/api/games/${ui.id}/${path}`, body);
     ui.selected = null;
     render(r.state);
     showMessage('');
+    return true;
   } catch (e) {
     showMessage(e.message);
+    return false;
   }
 }
 
-const play = (move) => act('move', { move: move.gc });
+// A move of ours; with "engine replies" ticked, the engine then plays the other side's turn.
+async function play(move) {
+  const played = await act('move', { move: move.gc });
+  if (played && $('engine-replies').checked && !ui.state.result && ui.state.partial.length === 0)
+    await act('engine', { movetime_ms: 1000 });
+}
 
 // ---------------------------------------------------------------- drawing
 
@@ -369,6 +377,7 @@ async function loadSpec() {
 async function start() {
   ui.caps = await api('GET', '/api/capabilities');
   $('engine').hidden = !ui.caps.engine;
+  $('engine-replies-label').hidden = !ui.caps.engine;
   setVariants(await api('GET', '/api/variants'), ui.caps.spec ? `from ${ui.caps.spec} (interpreted)` : 'compiled variants');
   $('spec').value = SAMPLE;
   gutter();

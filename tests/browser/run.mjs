@@ -19,6 +19,7 @@ function gameMoves(file) {
 const scenarios = {
   // The Opera Game by clicks (castling as the King's move), then mate announced.
   async opera(b) {
+    check(await b.page.$eval('#engine', (e) => e.hidden), 'no engine button without an engine');
     for (const [from, to] of gameMoves(join(here, '../games/opera.txt'))) await b.move(from, to);
     const status = await b.text('#status');
     check(status.includes('1-0 (checkmate)'), `status '${status}' announces mate`);
