@@ -73,6 +73,28 @@ const scenarios = {
     check(await b.piece('a6') === 'P' && await b.piece('a3') === '', 'the pawn went three squares');
     check((await b.text('#movelist')).includes('P a3-a6'), 'the move list');
   },
+  // Chess's other kinds of move by clicks: a promotion chosen among four, e.p., a FEN pasted;
+  // flip turns the board round.
+  async chess(b) {
+    await b.loadFen('7k/4P3/8/8/8/8/8/K7 w - - 0 1');
+    const choices = await (async () => {
+      await b.page.click('[data-square="e7"]');
+      await b.page.waitForSelector('[data-square="e8"][data-dest]');
+      await b.page.click('[data-square="e8"]');
+      await b.page.waitForSelector('#chooser:not([hidden])');
+      return b.page.$$eval('#choices button', (bs) => bs.map((x) => x.dataset.gc).sort());
+    })();
+    check(choices.join('|') === 'P e7-e8; B-e8|P e7-e8; N-e8|P e7-e8; Q-e8|P e7-e8; R-e8', `promotion choices ${choices}`);
+    await b.click('#choices button[data-gc="P e7-e8; N-e8"]');
+    check(await b.piece('e8') === 'N', 'promoted to a Knight');
+    await b.loadFen('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1');
+    await b.move('e5', 'd6');
+    check(await b.piece('d5') === '' && await b.piece('d6') === 'P', 'the pawn on d5 was taken en passant');
+    const y = (sq) => b.page.$eval(`[data-square="${sq}"] rect`, (r) => Number(r.getAttribute('y')));
+    check(await y('a1') > await y('a8'), 'White at the bottom');
+    await b.click('#flip');
+    check(await y('a1') < await y('a8'), 'after flip, Black at the bottom');
+  },
   // A broken spec pasted into the editor: the error at its line and column; then a good one plays.
   async spec(b) {
     const good = await b.page.$eval('#spec', (e) => e.value);
