@@ -176,6 +176,9 @@ struct Server::Impl {
 
   void routes() {
     socket_options();
+    // Without it, a kept-alive connection (a browser's) waits out Nagle's algorithm against
+    // delayed ACKs: about 40 ms a request instead of well under 1 ms.
+    http.set_tcp_nodelay(true);
     http.set_payload_max_length(4 * options.max_spec_bytes);
     for (const WebAsset& a : web_assets())
       http.Get(a.path == "/index.html" ? "/" : a.path, [&a](const httplib::Request&, httplib::Response& res) {
