@@ -1,4 +1,4 @@
-// The play-test page in headless Chromium: node run.mjs FAIRY SCENARIO (ctest label `browser`).
+// The play-test page in headless Chromium: node run.mjs FAIRY SCENARIO... (ctest label `browser`).
 // Each scenario enters its moves by clicks and checks what the page then shows.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Board, check, launch, startServer } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [fairy, scenario] = process.argv.slice(2);
+const [fairy, ...names] = process.argv.slice(2);
 
 // Game Courier turns of a game file ("12. P e2-e4") as [from, to] pairs.
 function gameMoves(file) {
@@ -121,22 +121,37 @@ const scenarios = {
 
 const variantOf = { opera: 'chess', spec: 'chess' };
 
+// One server and one browser for all the scenarios named; each gets a page of its own.
 async function main() {
-  if (!scenarios[scenario]) throw new Error(`unknown scenario '${scenario}' (${Object.keys(scenarios).join(', ')})`);
+  const unknown = names.filter((n) => !scenarios[n]);
+  if (!names.length || unknown.length)
+    throw new Error(`unknown scenario '${unknown}' (${Object.keys(scenarios).join(', ')})`);
   const server = await startServer(fairy);
   const browser = await launch();
+  let failed = 0;
   try {
-    const board = await Board.open(browser, server.url, variantOf[scenario] || scenario);
-    await scenarios[scenario](board);
-    check(board.errors.length === 0, `no script errors on the page: ${board.errors.join('; ')}`);
-    console.log(`browser ${scenario}: passed`);
+    for (const name of names) {
+      const t0 = Date.now();
+      try {
+        const board = await Board.open(browser, server.url, variantOf[name] || name);
+        await scenarios[name](board);
+        check(board.errors.length === 0, `no script errors on the page: ${board.errors.join('; ')}`);
+        await board.page.close();
+        console.log(`browser ${name}: passed (${Date.now() - t0} ms)`);
+      } catch (e) {
+        ++failed;
+        console.error(`browser ${name}: FAILED: ${e.stack || e}`);
+      }
+    }
   } finally {
     await browser.close();
     server.stop();
   }
+  console.log(`${names.length - failed} passed, ${failed} failed`);
+  if (failed) process.exit(1);
 }
 
 main().catch((e) => {
-  console.error(`browser ${scenario}: FAILED: ${e.stack || e}`);
+  console.error(`browser: FAILED: ${e.stack || e}`);
   process.exit(1);
 });
