@@ -9,7 +9,9 @@ shift $(($# ? 1 : 0))
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
           libcli11-dev libfmt-dev ccache
           llvm-14-tools                # FileCheck, for the generator's output tests
-          clang libclang-rt-dev llvm)  # the sanitizer and fuzz builds (libFuzzer, llvm-symbolizer)
+          clang libclang-rt-dev llvm   # the sanitizer and fuzz builds (libFuzzer, llvm-symbolizer)
+          libcpp-httplib-dev nlohmann-json3-dev pkg-config  # fairy serve (server/)
+          chromium)                    # the play-test page's browser tests (tests/browser/)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -29,6 +31,12 @@ fi
 if [ -f tools/peer/package.json ] && ! npm ls --prefix tools/peer >/dev/null 2>&1; then
   echo "setup: installing the Fairy-Stockfish peer engines (npm)"
   npm ci --prefix tools/peer --no-audit --no-fund --loglevel=error
+fi
+
+# puppeteer-core drives Debian's chromium in the browser tests; it downloads no browser.
+if [ -f tests/browser/package.json ] && ! npm ls --prefix tests/browser >/dev/null 2>&1; then
+  echo "setup: installing the browser tests' puppeteer-core (npm)"
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 fi
 
 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null

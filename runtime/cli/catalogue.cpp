@@ -17,8 +17,16 @@ Catalogue Catalogue::open(const std::string& spec) {
     }
     return c;
   }
+  return interpreted(fairygen::spec::load(spec), spec);
+}
+
+Catalogue Catalogue::from_text(const std::string& text, const std::string& path) {
+  return interpreted(fairygen::spec::load_string(text, path), path);
+}
+
+Catalogue Catalogue::interpreted(const fairygen::spec::SpecFile& file, const std::string& spec) {
+  Catalogue c;
   c.spec_ = spec;
-  const fairygen::spec::SpecFile file = fairygen::spec::load(spec);
   for (auto& built : fairygen::model::build_all(file)) {
     auto info = std::make_shared<const VariantInfo>(std::move(built.info));
     c.entries_.push_back({info->key, info, [info] { return std::make_unique<InterpretedEngine>(*info); }});

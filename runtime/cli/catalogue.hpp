@@ -10,6 +10,10 @@
 
 #include "runtime/engine.hpp"
 
+namespace fairygen::spec {
+struct SpecFile;
+}
+
 namespace fairy::cli {
 
 struct UsageError : std::runtime_error {
@@ -27,6 +31,9 @@ class Catalogue {
   // spec empty: the compiled modules; else the spec file's variants, interpreted (throws
   // fairygen::spec::SpecError for a bad spec).
   static Catalogue open(const std::string& spec);
+  // The variants of spec text (e.g. pasted into a page); `path` names it in messages and is
+  // where its includes are looked for. Throws fairygen::spec::SpecError.
+  static Catalogue from_text(const std::string& text, const std::string& path);
 
   const std::vector<Entry>& entries() const { return entries_; }
   // Throws UsageError naming the known keys when `key` is not one of them.
@@ -35,6 +42,8 @@ class Catalogue {
   std::unique_ptr<Engine> engine(const std::string& key, bool interpret = false) const;
 
  private:
+  static Catalogue interpreted(const fairygen::spec::SpecFile& file, const std::string& spec);
+
   std::vector<Entry> entries_;
   std::string spec_;  // empty: the compiled modules
 };

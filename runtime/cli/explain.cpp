@@ -1,8 +1,9 @@
 // fairy explain BETZA: the squares a piece reaches, as the Interactive Diagram shows them.
 #include "runtime/cli/explain.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -108,8 +109,8 @@ Reach reach(const VariantInfo& v, const Board& b) {
 
 }  // namespace
 
-int run_explain(const std::string& betza, const std::string& board, const std::string& at,
-                const std::string& friends, const std::string& enemies) {
+std::string explain_text(const std::string& betza, const std::string& board, const std::string& at,
+                         const std::string& friends, const std::string& enemies) {
   Board b;
   int files = 0, ranks = 0;
   char x = 0;
@@ -135,11 +136,13 @@ int run_explain(const std::string& betza, const std::string& board, const std::s
                        std::string(std::size_t(e.column - 1), ' ') + "^");
   }
   const Reach all = reach(full, b), direct = reach(single, b);
+  std::string text;
+  auto out = std::back_inserter(text);
 
-  fmt::print("{} on {} ({}x{} board)\n\n", betza, where, files, ranks);
+  fmt::format_to(out, "{} on {} ({}x{} board)\n\n", betza, where, files, ranks);
   int moves = 0, captures = 0;
   for (int r = ranks - 1; r >= 0; --r) {
-    fmt::print("{:>3} ", r + 1);
+    fmt::format_to(out, "{:>3} ", r + 1);
     for (int f = 0; f < files; ++f) {
       const Square s = b.geo.square(f, r);
       char c = '.';
@@ -156,17 +159,23 @@ int run_explain(const std::string& betza, const std::string& board, const std::s
       if (c == '*' && !direct.move.count(s) && !direct.capture.count(s)) c = '#';
       moves += m;
       captures += cap;
-      fmt::print(" {}", c);
+      fmt::format_to(out, " {}", c);
     }
-    fmt::print("\n");
+    fmt::format_to(out, "\n");
   }
-  fmt::print("    ");
-  for (int f = 0; f < files; ++f) fmt::print(" {}", char('a' + f));
-  fmt::print("\n\n{} squares to move to, {} to capture on.\n", moves, captures);
-  fmt::print(
+  fmt::format_to(out, "    ");
+  for (int f = 0; f < files; ++f) fmt::format_to(out, " {}", char('a' + f));
+  fmt::format_to(out, "\n\n{} squares to move to, {} to capture on.\n", moves, captures);
+  fmt::format_to(out, 
       "@ the piece   m move only   c capture only   * both   (M C # the same, reached only through a later leg)\n"
       "x an enemy there is captured on the way (locust)   F friend   S friend it can swap with   E enemy   "
       "X enemy it captures   i a friend can be pushed there\n");
+  return text;
+}
+
+int run_explain(const std::string& betza, const std::string& board, const std::string& at,
+                const std::string& friends, const std::string& enemies) {
+  fmt::print("{}", explain_text(betza, board, at, friends, enemies));
   return 0;
 }
 

@@ -10,7 +10,10 @@ struct ExplainError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// friends, enemies: comma-separated square lists. Prints the board; throws ExplainError.
+// friends, enemies: comma-separated square lists. The diagram as text; throws ExplainError.
+std::string explain_text(const std::string& betza, const std::string& board, const std::string& at,
+                         const std::string& friends, const std::string& enemies);
+// Prints explain_text(); throws ExplainError.
 int run_explain(const std::string& betza, const std::string& board, const std::string& at,
                 const std::string& friends, const std::string& enemies);
 

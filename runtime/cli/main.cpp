@@ -3,6 +3,7 @@
 //   fairy perft VARIANT DEPTH [--fen FEN] [--divide] [--turns] [--spec FILE] [--interpret] [--threads N]
 //   fairy bench [VARIANT...] [--depth N] [--spec FILE]
 //   fairy new|moves|play VARIANT ... [--spec FILE]; fairy explain XBETZA|PIECE [--spec FILE]
+//   fairy serve [--port P] [--host H] [--spec FILE]   (the play-test page, server/)
 // Every command that takes a variant takes --spec FILE: the variants of that spec file (and its
 // includes), run by the interpreter, instead of the modules compiled into this build.
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <csignal>
 #include <iostream>
 #include <memory>
@@ -27,6 +29,7 @@
 #include "runtime/setup.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "server/server.hpp"
 
 namespace {
 
@@ -184,6 +187,18 @@ std::string piece_moves(const std::string& betza_or_name, const std::string& spe
   return piece ? piece->betza.value : betza_or_name;
 }
 
+// Serves until killed; prints the address to open once it listens.
+int run_serve(server::ServerOptions options) {
+  if (!options.spec.empty()) options.include_dir = std::filesystem::path(options.spec).parent_path().string();
+  if (options.include_dir.empty()) options.include_dir = ".";
+  const std::string host = options.host;
+  server::Server srv(std::move(options));
+  const int port = srv.bind();
+  fmt::print("fairy serve: open http://{}:{}/ (Ctrl-C stops)\n", host, port);
+  std::fflush(stdout);
+  return srv.listen() ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -252,6 +267,14 @@ int main(int argc, char** argv) {
   play->add_option("--game", game_file, "a game: one turn per line in Game Courier notation");
   play->add_option("--spec", play_spec, "interpret the variant from this YAML file");
 
+  auto* serve = app.add_subcommand("serve", "serve the play-test page on 127.0.0.1 (docs/serve.md)");
+  server::ServerOptions so;
+  serve->add_option("--port", so.port, "port (default 8080; 0: any free port)")->check(CLI::Range(0, 65535));
+  serve->add_option("--host", so.host, "address to listen on (default 127.0.0.1: this machine only)");
+  serve->add_option("--spec", so.spec, "offer this YAML file's variants, interpreted, instead of the compiled ones");
+  serve->add_option("--max-games", so.max_games, "games kept at once; the least recently used goes first")
+      ->check(CLI::Range(1, 1000000));
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (app.got_subcommand("moves")) {
@@ -276,6 +299,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("explain"))
       return cli::run_explain(piece_moves(betza, explain_spec), board, at, obstacles, enemies);
     if (app.got_subcommand("list")) return run_list(Catalogue::open(list_spec));
+    if (app.got_subcommand("serve")) return run_serve(std::move(so));
     if (app.got_subcommand("perft")) return run_perft(pc);
     if (app.got_subcommand("bench")) return run_bench(Catalogue::open(bench_spec), bench_keys, bench_depth);
   } catch (const cli::ExplainError& e) {

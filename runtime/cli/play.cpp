@@ -41,6 +41,47 @@ std::vector<std::string> legal_in_gc(Position& pos, const Engine& engine, bool u
   return out;
 }
 
+// The reserves (and credits) of a variant with drops: "White reserve: H S J (1 credit)".
+std::string reserves_text(const Position& pos) {
+  const VariantInfo& v = pos.variant();
+  if (!v.drops.enabled) return "";
+  std::string out;
+  for (Color c : {White, Black}) {
+    out += c == White ? "White reserve:" : "Black reserve:";
+    for (int i = 0; i < pos.reserve_size(c); ++i) out += std::string(" ") + v.letter_of(make_piece(c, pos.reserve_at(c, i)));
+    if (!pos.reserve_size(c)) out += " (empty)";
+    out += fmt::format(" ({} credit{})\n", pos.credits(c), pos.credits(c) == 1 ? "" : "s");
+  }
+  return out;
+}
+
+// Each letter of the variant and what it stands for: "K King (K)".
+std::string legend_text(const VariantInfo& v) {
+  std::string out = "Pieces (White upper case, Black lower case):\n";
+  for (int t = 0; t < int(v.pieces.size()); ++t)
+    out += fmt::format("  {} {}{} ({})\n", v.pieces[t].letter, piece_name(v, t), v.pieces[t].royal ? ", royal" : "",
+                       v.pieces[t].betza);
+  return out;
+}
+
+constexpr const char* kHelp =
+    "Commands:\n"
+    "  P e2-e4 | e2-e4 | e2e4   a move in Game Courier notation or in coordinates (as 'fairy moves --uci')\n"
+    "  N b1-c3; P d2-d3         several moves of one turn; 'pass' ends a turn early\n"
+    "  moves [square]           the legal moves (of the piece on square)\n"
+    "  undo                     take back the last turn\n"
+    "  board                    draw the board again\n"
+    "  legend                   the pieces' letters and moves\n"
+    "  fen                      the position as FEN\n"
+    "  help                     this list\n"
+    "  quit                     end the session (so does end of input)\n";
+
+// A move in coordinates (e2e4, a7a8q, H@d1) as Game Courier notation; other text unchanged.
+std::string from_coordinates(Position& pos, const Engine& engine, const std::string& text) {
+  const bool coordinates = text.find_first_of(" -;") == std::string::npos && text != "pass" && text.size() >= 4;
+  return coordinates ? to_gc(pos, parse_uci(pos, engine, text)) : text;
+}
+
 void print_status(Game& game) {
   const Outcome o = game.outcome();
   if (o.result != Result::Ongoing) {
@@ -92,8 +133,17 @@ int run_play(const Engine& engine, const std::optional<std::string>& fen, const 
     }
     break;
   }
-  fmt::print("{}", board_text(game.position()));
+  // The interactive session draws the board after every move and undo, with the last move and
+  // the reserves.
+  std::string last_move;
+  const auto redraw = [&] {
+    fmt::print("{}{}", board_text(game.position()), reserves_text(game.position()));
+    if (!last_move.empty()) fmt::print("Last move: {}\n", last_move);
+  };
+  if (interactive) fmt::print("{}Type 'help' for the commands.\n", legend_text(engine.variant()));
+  redraw();
   print_status(game);
+  std::vector<std::string> played;
   while (true) {
     if (interactive) {
       fmt::print("> ");
@@ -114,13 +164,24 @@ int run_play(const Engine& engine, const std::optional<std::string>& fen, const 
         continue;
       }
       if (text == "board") {
-        fmt::print("{}", board_text(game.position()));
+        redraw();
+        continue;
+      }
+      if (text == "help") {
+        fmt::print("{}", kHelp);
+        continue;
+      }
+      if (text == "legend") {
+        fmt::print("{}", legend_text(engine.variant()));
         continue;
       }
       if (text == "undo") {
         const bool undone = game.undo_turn();
         turn -= undone;
+        if (undone) played.pop_back();
+        last_move = played.empty() ? "" : played.back();
         fmt::print("{}\n", undone ? "taken back" : "nothing to take back");
+        redraw();
         print_status(game);
         continue;
       }
@@ -133,20 +194,27 @@ int run_play(const Engine& engine, const std::optional<std::string>& fen, const 
       }
     }
     ++turn;
+    std::string move = text;
+    // Numbered by the position (a turn of several lines keeps its number): "12." or "12...".
+    const std::string number = fmt::format("{}{}", game.position().fullmove_number(),
+                                           game.position().side_to_move() == White ? "." : "...");
     try {
-      game.play_turn(text);
+      move = from_coordinates(game.position(), engine, text);
+      game.play_turn(move);
     } catch (const NotationError& e) {
       fmt::print(stderr, "turn {}: '{}': {}\n", turn, text, e.what());
       if (!interactive) return 1;
       --turn;
       continue;
     }
-    fmt::print("{}{} {}\n", (turn + 1) / 2, turn % 2 ? "." : "...", text);
-    if (interactive) fmt::print("{}", board_text(game.position()));
+    played.push_back(number + " " + move);
+    last_move = played.back();
+    fmt::print("{}\n", last_move);
+    if (interactive) redraw();
     print_status(game);
   }
   if (!interactive) {
-    fmt::print("{}", board_text(game.position()));
+    fmt::print("{}{}", board_text(game.position()), reserves_text(game.position()));
     const Outcome o = game.outcome();
     fmt::print("result: {}\n", o.result == Result::Ongoing ? "* (the game goes on)" : o.text());
   }
