@@ -17,7 +17,7 @@ int run_match(const Engine& engine, const std::string& first, const std::string&
     if (terminal)
       fmt::print(stderr, "\r\033[K{} {} vs {}: game {}/{}  +{} -{} ={}", engine.variant().key, first, second, done,
                  options.games, so_far.wins, so_far.losses, so_far.draws);
-    if (verbose) out << "game " << done << ": " << so_far.reasons.back() << "\n";
+    if (verbose) out << "game " << done << ": " << so_far.reasons.back() << ", " << so_far.final_fens.back() << "\n";
   });
   if (terminal) fmt::print(stderr, "\r\033[K");
   out << fmt::format("{} {} vs {}: {} games, +{} -{} ={}, score {:.1f}%{}\n", engine.variant().key, first, second,

@@ -142,9 +142,36 @@ int Evaluator::side_score(const Position& pos, Color c) const {
   return material_sign_ * material + position;
 }
 
+int Evaluator::material(const Position& pos, Color c) const {
+  int total = 0;
+  const Square* squares = pos.piece_squares(c);
+  for (int i = 0; i < pos.piece_total(c); ++i) total += value_[std::size_t(type_of(pos.at(squares[i])))];
+  return total;
+}
+
+// Mating a lone royal piece: once c has more than twice the other side's material, its pieces
+// gather round the enemy royal piece and drive it to the edge (a search a few plies deep cannot
+// see a mate on a big board otherwise).
+int Evaluator::mop_up(const Position& pos, Color c) const {
+  const Square royal = pos.royal(~c);
+  if (royal == kNoSquare || material_sign_ < 0) return 0;
+  const int ours = material(pos, c), theirs = material(pos, ~c);
+  if (ours <= 2 * theirs + 200) return 0;
+  const Geometry& g = info_->geo;
+  int bonus = 8 * (16 - centre_[std::size_t(royal)]);
+  const Square* squares = pos.piece_squares(c);
+  for (int i = 0; i < pos.piece_total(c); ++i) {
+    const Square s = squares[i];
+    const int d = std::max(std::abs(g.file_of(s) - g.file_of(royal)), std::abs(g.rank_of(s) - g.rank_of(royal)));
+    bonus += 3 * (kMaxFiles - d);
+  }
+  return bonus;
+}
+
 int Evaluator::evaluate(const Position& pos) const {
   const Color us = pos.side_to_move();
-  return side_score(pos, us) - side_score(pos, ~us);
+  const int score = side_score(pos, us) - side_score(pos, ~us) + mop_up(pos, us) - mop_up(pos, ~us);
+  return std::clamp(score, -kMaxEval, kMaxEval);
 }
 
 }  // namespace fairy::search

@@ -9,7 +9,8 @@
 // piece, the advancement of pieces that promote (towards their zone), pieces in reserve, and the
 // variant's own way to win while moves remain: checks given (n-check), the flag piece's distance
 // to its flag squares (king of the hill, racing kings); and when losing all pieces wins
-// (antichess), material counts against its owner.
+// (antichess), material counts against its owner. A side far ahead in material is rewarded for
+// driving the enemy royal piece to the edge and closing in on it (mop-up).
 #pragma once
 
 #include <array>
@@ -19,9 +20,11 @@
 
 namespace fairy::search {
 
-// Scores in centipawns, from the side to move's point of view.
-constexpr int kMate = 30000;          // mate in 0 plies; mate in n plies scores kMate - n
-constexpr int kMateBound = kMate - 1000;  // |score| above this is a mate score
+// Scores in centipawns, from the side to move's point of view. A 16x16 board holds far more
+// material than chess: mate scores lie well above any evaluation (evaluate() is clamped).
+constexpr int kMate = 1000000;              // mate in 0 plies; mate in n plies scores kMate - n
+constexpr int kMateBound = kMate - 10000;   // |score| above this is a mate score
+constexpr int kMaxEval = kMateBound - 1;
 constexpr int kInfinite = kMate + 1;
 
 class Evaluator {
@@ -36,6 +39,8 @@ class Evaluator {
 
  private:
   int side_score(const Position& pos, Color c) const;
+  int material(const Position& pos, Color c) const;
+  int mop_up(const Position& pos, Color c) const;
 
   const VariantInfo* info_;
   std::vector<int> value_;

@@ -156,6 +156,7 @@ GameRecord play_game(const Engine& engine, Player& white, Player& black, const s
   std::vector<std::uint64_t> history;
   Position& pos = game.position();
   for (;;) {
+    record.final_fen = pos.fen();
     const Outcome outcome = game.outcome();
     if (outcome.result != Result::Ongoing) {
       record.result = outcome.result;
@@ -212,6 +213,7 @@ MatchResult play_match(const Engine& engine, Player& first, Player& second, cons
       ++result.losses;
     result.reasons.push_back(std::string(g.result == Result::Draw ? "draw" : first_won ? "win" : "loss") + " (" +
                              g.reason + (g.illegal.empty() ? "" : ": " + g.illegal) + ")");
+    result.final_fens.push_back(g.final_fen);
     if (progress) progress(i + 1, result);
   }
   return result;

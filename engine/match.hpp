@@ -42,6 +42,7 @@ struct GameRecord {
   int turns = 0;
   std::vector<std::string> moves;  // each turn in Game Courier notation
   std::string illegal;             // a player's move that was not legal (then the game stops)
+  std::string final_fen;
 };
 
 // Plays one game from fen (empty: the variant's start); a game still going after max_turns
@@ -59,6 +60,7 @@ struct MatchResult {
   int wins = 0, losses = 0, draws = 0;  // for the first player
   int illegal = 0;                      // games stopped by an illegal move
   std::vector<std::string> reasons;     // how each game ended, from the first player's view
+  std::vector<std::string> final_fens;
   double score() const { return wins + losses + draws ? (wins + 0.5 * draws) / (wins + losses + draws) : 0; }
 };
 

@@ -16,7 +16,7 @@ enum Bound : std::uint8_t { kNone, kUpper, kLower, kExact };
 struct TtEntry {
   std::uint64_t key = 0;
   Move move;
-  std::int16_t score = 0;
+  std::int32_t score = 0;
   std::int8_t depth = -1;
   Bound bound = kNone;
 };
@@ -279,7 +279,7 @@ struct Searcher::Impl {
     }
     e.key = key;
     e.move = best_move;
-    e.score = std::int16_t(to_tt(best, ply));
+    e.score = to_tt(best, ply);
     e.depth = std::int8_t(depth);
     e.bound = best >= beta ? kLower : best > alpha0 ? kExact : kUpper;
     return best;
