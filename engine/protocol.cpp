@@ -54,11 +54,23 @@ void Table::set_position(const std::string& fen) {
   auto game = std::make_unique<Game>(*engine_, fen);
   game_ = std::move(game);
   history_.clear();
+  turn_start_.clear();
 }
 
 void Table::play(std::string_view token) { play(parse_token(position(), *engine_, token)); }
 
-void Table::play(const std::vector<Move>& turn) { match::play_turn(*game_, turn, history_); }
+void Table::play(const std::vector<Move>& turn) {
+  const std::size_t before = history_.size();
+  match::play_turn(*game_, turn, history_);
+  turn_start_.push_back(before);
+}
+
+bool Table::undo() {
+  if (turn_start_.empty() || !game_->undo_turn()) return false;
+  history_.resize(turn_start_.back());
+  turn_start_.pop_back();
+  return true;
+}
 
 void Table::set_hash(std::size_t mb) {
   hash_mb_ = mb;

@@ -34,6 +34,8 @@ class Table {
   // Plays one protocol token (a ply or a whole turn); throws NotationError, nothing played.
   void play(std::string_view token);
   void play(const std::vector<Move>& turn);
+  // Takes back the last turn played; false when there is none.
+  bool undo();
   void set_hash(std::size_t mb);
 
   const cli::Catalogue& catalogue() const { return catalogue_; }
@@ -52,6 +54,7 @@ class Table {
   std::unique_ptr<search::Searcher> searcher_;
   std::unique_ptr<Game> game_;
   std::vector<std::uint64_t> history_;
+  std::vector<std::size_t> turn_start_;  // history_'s size before each turn
   std::size_t hash_mb_ = 16;
 };
 

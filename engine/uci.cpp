@@ -222,6 +222,4 @@ int run_uci(const std::string& spec, std::istream& in, std::ostream& out) {
   return 0;
 }
 
-int run_xboard(const std::string&, std::istream&, std::ostream&) { return 1; }
-
 }  // namespace fairy::engine_cli
