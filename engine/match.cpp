@@ -145,7 +145,11 @@ std::string play_turn(Game& game, const std::vector<Move>& turn, std::vector<std
     pos.make(m);
   }
   for (std::size_t i = 0; i < turn.size(); ++i) pos.unmake();
-  game.play_turn(text);
+  try {
+    game.play_turn(text);
+  } catch (const NotationError& e) {
+    throw NotationError(std::string(e.what()) + " (turn '" + text + "' in " + pos.fen() + ")", e.token);
+  }
   history.insert(history.end(), keys.begin(), keys.end());
   return text;
 }
