@@ -5,6 +5,8 @@
 // The search runs on its own thread, so `stop` and `isready` are answered while it thinks.
 #include <fmt/core.h>
 
+#include <atomic>
+#include <chrono>
 #include <istream>
 #include <mutex>
 #include <ostream>
@@ -24,7 +26,7 @@ namespace {
 class UciSession {
  public:
   UciSession(const std::string& spec, std::ostream& out) : table_(spec), out_(out) {}
-  ~UciSession() { wait(); }
+  ~UciSession() { wait(true); }
 
   // Handles one command line; false at `quit`.
   bool handle(const std::string& line) {
@@ -32,16 +34,19 @@ class UciSession {
     std::string command;
     words >> command;
     if (command.empty()) return true;
-    if (command == "quit") return false;
+    if (command == "quit") {
+      wait(true);
+      return false;
+    }
     if (command == "isready") {
       send("readyok");
       return true;
     }
     if (command == "stop") {
-      wait();
+      wait(true);
       return true;
     }
-    wait();  // every other command waits for a running search to end
+    wait();  // every other command waits for a running search to end (stops an infinite one)
     if (command == "uci") {
       identify();
     } else if (command == "ucinewgame") {
@@ -66,9 +71,15 @@ class UciSession {
     out_ << text << std::endl;
   }
 
-  void wait() {
+  // Waits for a running search's bestmove; with `stop` (or when the search is infinite, which
+  // never ends by itself), stops it first. The stop is repeated until the thread ends: one sent
+  // before the thread's search began (which clears it) would be lost.
+  void wait(bool stop = false) {
     if (!thread_.joinable()) return;
-    table_.searcher().stop();
+    while (!finished_ && (stop || infinite_)) {
+      table_.searcher().stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     thread_.join();
   }
 
@@ -171,7 +182,12 @@ class UciSession {
       send(std::string("info string error: ") + e.what());
       return;
     }
-    thread_ = std::thread([this, limits] { think(limits); });
+    finished_ = false;
+    infinite_ = limits.infinite;
+    thread_ = std::thread([this, limits] {
+      think(limits);
+      finished_ = true;
+    });
   }
 
   void think(const search::Limits& limits) {
@@ -210,6 +226,8 @@ class UciSession {
   std::ostream& out_;
   std::mutex out_mutex_;
   std::thread thread_;
+  std::atomic<bool> finished_{true};
+  bool infinite_ = false;
 };
 
 }  // namespace
