@@ -187,6 +187,10 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     if (p.kind == Part::Place && p.to == to) promote = p.label;
     else if (p.kind == Part::Place && p.to == first.from) {  // swap partner: checked by matching
       const Piece partner = pos.at(to);
+      // "A a1-c3; H-a1": with drops, a piece placed on the square a non-swap just left is the
+      // next ply's drop.
+      const bool swap = std::any_of(found.begin(), found.end(), [](const Move& m) { return m.kind == MoveKind::Swap; });
+      if (v.drops.enabled && !swap) break;
       if (!is_color(partner, White) && !is_color(partner, Black))
         throw NotationError("no piece on " + g.name(to) + " to change places with", parts[used]);
       if (p.label != v.letter_of(partner))

@@ -93,6 +93,17 @@ TEST(Notation, ExtraMoveTurnOfTwoMoves) {
   EXPECT_EQ(game.position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 
+// A drop on the square the move just left, in one turn (found by `fairy match universal random
+// random`): "H-b1" was read as the swap partner of "F b1-a3", a capture, and refused.
+TEST(Notation, DropOnTheSquareJustLeft) {
+  const auto engine = find_compiled("universal")->engine();
+  Position pos(engine->variant());
+  pos.set_fen("1k2hd2/2p1Cp2/p1p2p1l/7p/1PP1P3/q5P1/P4PKP/1F4X1 w - - 0 33 xa3 {HSJTVWMZRDGIOENL}{oxncsrezwagimujv}");
+  EXPECT_EQ(play_gc_turn(pos, *engine, "F b1-a3; H-b1"), 2);
+  EXPECT_EQ(pos.at(pos.geo().square(1, 0)), make_piece(White, engine->variant().type_of_letter('H')));
+  EXPECT_EQ(pos.at(pos.geo().square(0, 2)), make_piece(White, engine->variant().type_of_letter('F')));
+}
+
 struct Bad {
   const char* variant;
   const char* fen;  // "" = start

@@ -4,6 +4,7 @@
 //   fairy bench [VARIANT...] [--depth N] [--spec FILE]
 //   fairy new|moves|play VARIANT ... [--spec FILE]; fairy explain XBETZA|PIECE [--spec FILE]
 //   fairy serve [--port P] [--host H] [--spec FILE]   (the play-test page, server/)
+//   fairy match VARIANT PLAYER PLAYER [--games N] [--seed S] ...; fairy uci; fairy xboard (engine/)
 // Every command that takes a variant takes --spec FILE: the variants of that spec file (and its
 // includes), run by the interpreter, instead of the modules compiled into this build.
 #include <CLI/CLI.hpp>
@@ -20,6 +21,8 @@
 
 #include <unistd.h>
 
+#include "engine/commands.hpp"
+#include "engine/search.hpp"
 #include "generator/model/model.hpp"
 #include "runtime/cli/catalogue.hpp"
 #include "runtime/cli/explain.hpp"
@@ -191,6 +194,12 @@ std::string piece_moves(const std::string& betza_or_name, const std::string& spe
 int run_serve(server::ServerOptions options) {
   if (!options.spec.empty()) options.include_dir = std::filesystem::path(options.spec).parent_path().string();
   if (options.include_dir.empty()) options.include_dir = ".";
+  // The page's "Engine plays": engine/'s search, a ply at a time within the page's movetime.
+  options.engine = [](const Engine& e, Position& pos, int movetime_ms) {
+    search::Limits limits;
+    limits.movetime_ms = movetime_ms;
+    return search::best_move(e, pos, limits);
+  };
   const std::string host = options.host;
   server::Server srv(std::move(options));
   const int port = srv.bind();
@@ -274,6 +283,33 @@ int main(int argc, char** argv) {
   serve->add_option("--spec", so.spec, "offer this YAML file's variants, interpreted, instead of the compiled ones");
   serve->add_option("--max-games", so.max_games, "games kept at once; the least recently used goes first")
       ->check(CLI::Range(1, 1000000));
+  auto* match = app.add_subcommand("match", "play games between two players and report the score");
+  std::string match_key, match_spec, first_player, second_player;
+  match::MatchOptions match_options;
+  bool match_verbose = false;
+  std::optional<std::string> match_fen;
+  match->add_option("variant", match_key, "variant key")->required();
+  match->add_option("first", first_player, "random, greedy or search:depth=N|movetime=MS|nodes=N")->required();
+  match->add_option("second", second_player, "the opponent, written alike")->required();
+  match->add_option("--games", match_options.games, "games to play (colours alternate)")->check(CLI::Range(1, 100000));
+  match->add_option("--seed", match_options.seed, "the same seed gives the same games (without time limits)");
+  match->add_option("--max-turns", match_options.max_turns, "a game still going after this many turns is a draw")
+      ->check(CLI::Range(1, 100000));
+  match->add_option("--fen", match_fen, "start position (default: the variant's)");
+  match->add_flag("--verbose", match_verbose, "one line per game");
+  match->add_option("--spec", match_spec, "interpret the variant from this YAML file");
+
+  auto* values = app.add_subcommand("values", "the piece values the search uses (estimated from mobility)");
+  std::string values_key, values_spec;
+  values->add_option("variant", values_key, "variant key")->required();
+  values->add_option("--spec", values_spec, "interpret the variant from this YAML file");
+
+  auto* uci = app.add_subcommand("uci", "talk UCI on stdin/stdout (UCI_Variant: any compiled variant)");
+  std::string uci_spec;
+  uci->add_option("--spec", uci_spec, "offer the variants of this YAML file instead of the compiled ones");
+  auto* xboard = app.add_subcommand("xboard", "talk XBoard (CECP v2) on stdin/stdout");
+  std::string xboard_spec;
+  xboard->add_option("--spec", xboard_spec, "offer the variants of this YAML file instead of the compiled ones");
 
   CLI11_PARSE(app, argc, argv);
   try {
@@ -296,6 +332,17 @@ int main(int argc, char** argv) {
       fmt::print("{}\n", setup.fen);
       return 0;
     }
+    if (app.got_subcommand("match")) {
+      const auto engine = Catalogue::open(match_spec).engine(match_key);
+      Position check(engine->variant());
+      set_position(check, match_fen);
+      match_options.fen = match_fen.value_or("");
+      return engine_cli::run_match(*engine, first_player, second_player, match_options, match_verbose, std::cout);
+    }
+    if (app.got_subcommand("values"))
+      return engine_cli::run_values(*Catalogue::open(values_spec).engine(values_key), std::cout);
+    if (app.got_subcommand("uci")) return engine_cli::run_uci(uci_spec, std::cin, std::cout);
+    if (app.got_subcommand("xboard")) return engine_cli::run_xboard(xboard_spec, std::cin, std::cout);
     if (app.got_subcommand("explain"))
       return cli::run_explain(piece_moves(betza, explain_spec), board, at, obstacles, enemies);
     if (app.got_subcommand("list")) return run_list(Catalogue::open(list_spec));
@@ -306,6 +353,9 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "fairy: error: {}\n", e.what());
     return 2;
   } catch (const UsageError& e) {
+    fmt::print(stderr, "fairy: error: {}\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "fairy: error: {}\n", e.what());
     return 2;
   } catch (const fairygen::spec::SpecError& e) {

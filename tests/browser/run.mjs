@@ -19,7 +19,6 @@ function gameMoves(file) {
 const scenarios = {
   // The Opera Game by clicks (castling as the King's move), then mate announced.
   async opera(b) {
-    check(await b.page.$eval('#engine', (e) => e.hidden), 'no engine button without an engine');
     for (const [from, to] of gameMoves(join(here, '../games/opera.txt'))) await b.move(from, to);
     const status = await b.text('#status');
     check(status.includes('1-0 (checkmate)'), `status '${status}' announces mate`);
@@ -95,6 +94,14 @@ const scenarios = {
     await b.click('#flip');
     check(await y('a1') < await y('a8'), 'after flip, Black at the bottom');
   },
+  // fairy serve plays with engine/'s search: asked to play White's turn in a mate in one, it mates.
+  async engine(b) {
+    check(!(await b.page.$eval('#engine', (e) => e.hidden)), 'fairy serve shows the engine button');
+    await b.loadFen('6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1');
+    await b.click('#engine');
+    check(await b.piece('a8') === 'R', 'the engine played Ra8');
+    check((await b.text('#status')).includes('1-0 (checkmate)'), 'and mate is announced');
+  },
   // A broken spec pasted into the editor: the error at its line and column; then a good one plays.
   async spec(b) {
     const good = await b.page.$eval('#spec', (e) => e.value);
@@ -119,7 +126,7 @@ const scenarios = {
   },
 };
 
-const variantOf = { opera: 'chess', spec: 'chess' };
+const variantOf = { opera: 'chess', spec: 'chess', engine: 'chess' };
 
 // One server and one browser for all the scenarios named; each gets a page of its own.
 async function main() {
