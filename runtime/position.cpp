@@ -247,7 +247,7 @@ void Position::make(const Move& m) {
     if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
   }
   if (info_->drops.enabled) update_exchange(m, u);
-  if (info_->hands.captures) {
+  if (info_->hands.enabled && info_->hands.captures) {
     const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
     if (victim != kEmpty) {
       const int type = info_->hand_type[type_of(victim)];
@@ -579,7 +579,9 @@ void Position::parse_board(std::string_view text, int offset) {
       const char mark = plus ? '+' : tilde ? '~' : 0;
       const int type = info_->type_of_token(char(std::toupper(static_cast<unsigned char>(letter))), mark);
       if (type < 0)
-        throw FenError(std::string("unknown piece '") + (plus ? "+" : "") + letter + (tilde ? "~" : "") + "' in " + info_->key, col);
+        throw FenError(std::string(mark ? "unknown piece '" : "unknown piece letter '") + (plus ? "+" : "") + letter +
+                           (tilde ? "~" : "") + "' in " + info_->key,
+                       col);
       if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
       const Color c = std::isupper(static_cast<unsigned char>(letter)) ? White : Black;
       put(g.square(file++, rank), make_piece(c, type));
