@@ -82,6 +82,13 @@ std::optional<Outcome> Game::repetition() const {
   return for_side_to_move(us, e.repetition_value, times(e.repetition) + " repetition");
 }
 
+// Whether the last move dropped from a hand a piece whose drop may not mate (hands: no_drop_mate).
+bool Game::drop_mate() const {
+  const Move* last = pos_.last_move();
+  return pos_.variant().hands.enabled && last && last->kind == MoveKind::Drop &&
+         (pos_.variant().hands.no_drop_mate >> (last->promo - 1) & 1);
+}
+
 // In Fairy-Stockfish's order: rules that end the game while moves remain, no legal moves
 // (checkmate or stalemate, with the variant's results), repetition, the n-move rule.
 Outcome Game::outcome() {
@@ -90,6 +97,8 @@ Outcome Game::outcome() {
   if (const auto end = engine_->immediate_end(pos_)) return for_side_to_move(us, end->value, end->reason);
   MoveList moves;
   engine_->legal_moves(pos_, moves);
+  if (moves.size == 0 && in_check() && drop_mate())  // the drop was legal; the mated side wins
+    return for_side_to_move(us, EndValue::Win, "mate by a drop of " + pos_.variant().pieces[pos_.last_move()->promo - 1].name);
   if (moves.size == 0)
     return in_check() ? for_side_to_move(us, e.checkmate, "checkmate") : for_side_to_move(us, e.stalemate, "stalemate");
   if (const auto repeated = repetition()) return *repeated;

@@ -40,6 +40,7 @@ class Game {
   std::vector<bool> turn_checks_;         // whether the side to move was in check there
 
   std::optional<Outcome> repetition() const;
+  bool drop_mate() const;
 };
 
 // The board as text, ranks from the top, files a.. at the bottom.

@@ -48,15 +48,16 @@ struct Geometry {
 };
 
 // The board part of a FEN: ranks from the last, runs of empty squares as numbers (which may
-// exceed 9). cell(s) gives the character on s, or 0 for an empty square.
+// exceed 9). cell(s) gives the text on s (a character, or a string such as "+P"), empty or 0
+// for an empty square.
 template <class Cell>
 std::string board_fen(const Geometry& g, const Cell& cell) {
   std::string out;
   for (int r = g.ranks - 1; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < g.files; ++f) {
-      const char c = cell(g.square(f, r));
-      if (!c) {
+      const auto c = cell(g.square(f, r));
+      if (c == decltype(c){}) {
         ++empty;
         continue;
       }

@@ -87,6 +87,7 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
 
 void Interpreter::generate(const Position& pos, MoveList& list) const {
   if (info_->drops.enabled && generate_drop_phase(pos, list)) return;
+  if (info_->hands.enabled) generate_hand_drops(pos, list);
   const Color us = pos.side_to_move();
   const Square* squares = pos.piece_squares(us);
   const auto board = [&pos](Square s) { return pos.at(s); };

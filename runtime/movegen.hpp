@@ -28,7 +28,8 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   const PromotionRule& pr = v.promotions[rule];
   const Color c = color_of(p);
   const int depth = v.geo.ranks - v.geo.relative_rank(m.to, c);  // 1 = last rank
-  if (depth > pr.zone) {
+  const bool leaves_zone = pr.leaving && v.geo.ranks - v.geo.relative_rank(m.from, c) <= pr.zone;
+  if (depth > pr.zone && !leaves_zone) {
     list.push(m);
     return;
   }
@@ -204,6 +205,7 @@ bool passage_is_safe(const Position& pos, const R& rules, const Move& m) {
 template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   const Color us = pos.side_to_move();
+  if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return make_drop_if_legal(pos, rules, m);
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) {  // never in check at a later move
     pos.make(m);
     return true;
@@ -290,6 +292,7 @@ class QuickLegality {
 // attack it only along a route through the square it left or the one it entered.
 template <class R>
 bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const Move& m) {
+  if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return hand_drop_is_legal(pos, rules, quick, m);
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
   if (quick.surely_legal(pos, m)) return true;
   // Where a move may not give check (racing kings), make_if_legal decides.
@@ -332,3 +335,6 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
 }
 
 }  // namespace fairy
+
+// Drops from a hand (generate_hand_drops and their legality) build on the pieces above.
+#include "runtime/hand.hpp"  // IWYU pragma: export

@@ -35,6 +35,7 @@ struct Part {
   char label = 0;          // Move: optional label; Place: the piece's label
   Square from = kNoSquare;  // Move
   Square to = kNoSquare;    // Move: destination; Place: square; Remove: square
+  bool plus = false;        // Place: "+P", a promoted piece (shogi)
 };
 
 Square square_or_throw(const Geometry& g, const std::string& token, const std::string& whole) {
@@ -71,6 +72,8 @@ Part read_part(const Geometry& g, const std::string& text) {
   if (left == "@") return {Part::Remove, 0, kNoSquare, to};
   if (left.size() == 1 && std::isalpha(static_cast<unsigned char>(left[0])) && !looks_like_square(left))
     return {Part::Place, left[0], kNoSquare, to};
+  if (left.size() == 2 && left[0] == '+' && std::isalpha(static_cast<unsigned char>(left[1])))
+    return {Part::Place, left[1], kNoSquare, to, true};
   // "[label ]from"
   std::string from_text = left;
   char label = 0;
@@ -82,11 +85,33 @@ Part read_part(const Geometry& g, const std::string& text) {
   return {Part::Move, label, square_or_throw(g, from_text, text), to};
 }
 
+// How Game Courier names a piece placed by a promotion: its letter, "+P" for a shogi-style
+// promoted piece (crazyhouse's Q~ is a Q).
+std::string placed_label(const Position& pos, int type) {
+  const std::string letter(1, pos.variant().letter_of(make_piece(pos.side_to_move(), type)));
+  return pos.variant().pieces[type].mark == '+' ? "+" + letter : letter;
+}
+
 std::string choices(const Position& pos, const std::vector<Move>& moves) {
   std::string out;
   for (const Move& m : moves)
-    if (m.promo) out += (out.empty() ? "" : ", ") + std::string(1, pos.variant().letter_of(make_piece(pos.side_to_move(), m.promo - 1)));
+    if (m.promo) out += (out.empty() ? "" : ", ") + placed_label(pos, m.promo - 1);
   return out;
+}
+
+// A drop from a hand: "P-e4" (hands: in the spec).
+Move parse_hand_drop(const Position& pos, const MoveList& legal, const Part& part, const std::string& text) {
+  const VariantInfo& v = pos.variant();
+  const int type = v.type_of_letter(char(std::toupper(static_cast<unsigned char>(part.label))));
+  if (part.plus || type < 0 || v.hand_type[type] != type)
+    throw NotationError(std::string("no piece ") + (part.plus ? "+" : "") + part.label + " can be dropped in " + v.key, text);
+  if (pos.in_hand(pos.side_to_move(), type) == 0)
+    throw NotationError(side_name(pos.side_to_move()) + " has no " + piece_name(v, type) + " in hand", text);
+  for (const Move& m : legal)
+    if (m.kind == MoveKind::Drop && m.promo == type + 1 && m.to == part.to) return m;
+  throw NotationError("cannot drop a " + piece_name(v, type) + " on " + v.geo.name(part.to) +
+                          " (occupied, not allowed there, or it leaves the royal piece attacked)",
+                      text);
 }
 
 }  // namespace
@@ -113,7 +138,7 @@ std::string to_gc(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::Drop)
     return std::string(1, v.letter_of(make_piece(pos.side_to_move(), m.promo - 1))) + "-" + g.name(m.to);
   std::string s = std::string(1, v.letter_of(pos.at(m.from))) + " " + g.name(m.from) + "-" + g.name(m.to);
-  if (m.promo) s += "; " + std::string(1, v.letter_of(make_piece(pos.side_to_move(), m.promo - 1))) + "-" + g.name(m.to);
+  if (m.promo) s += "; " + placed_label(pos, m.promo - 1) + "-" + g.name(m.to);
   if (m.kind == MoveKind::Locust) s += "; @-" + g.name(m.aux1);
   if (m.kind == MoveKind::Swap) s += "; " + std::string(1, v.letter_of(pos.at(m.to))) + "-" + g.name(m.from);
   if (m.kind == MoveKind::Induced) s += "; by " + g.name(m.aux1);
@@ -138,6 +163,7 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     throw NotationError("'" + text + "' only removes a piece: that is part of a move (a capture on the way), not a move", text);
   if (first.kind == Part::By)
     throw NotationError("'" + text + "' only names the piece that pushes: that is part of an induced move, not a move", text);
+  if (first.kind == Part::Place && v.hands.enabled) return ++used, parse_hand_drop(pos, legal, first, text);
   if (first.kind == Part::Place) {
     const bool any_drop = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.kind == MoveKind::Drop; });
     if (!any_drop) throw NotationError("no drop is possible now (it needs a credit, a reserve piece and an empty square)", text);
@@ -181,10 +207,11 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
 
   // Side-effect parts: promotion, removal, swap partner.
   char promote = 0;
+  bool promote_plus = false;
   Square removed = kNoSquare, inducer = kNoSquare;
   while (used < parts.size()) {
     const Part p = read_part(g, parts[used]);
-    if (p.kind == Part::Place && p.to == to) promote = p.label;
+    if (p.kind == Part::Place && p.to == to) promote = p.label, promote_plus = p.plus;
     else if (p.kind == Part::Place && p.to == first.from) {  // swap partner: checked by matching
       const Piece partner = pos.at(to);
       // "A a1-c3; H-a1": with drops, a piece placed on the square a non-swap just left is the
@@ -232,15 +259,18 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
   const bool all_promote = std::all_of(found.begin(), found.end(), [](const Move& m) { return m.promo != 0; });
   if (promote) {
     const auto it = std::find_if(found.begin(), found.end(), [&](const Move& m) {
-      return m.promo && v.letter_of(make_piece(us, m.promo - 1)) == promote;
+      return m.promo && v.letter_of(make_piece(us, m.promo - 1)) == promote &&
+             (v.pieces[m.promo - 1].mark == '+') == promote_plus;
     });
     if (it != found.end()) return *it;
     if (std::none_of(found.begin(), found.end(), [](const Move& m) { return m.promo != 0; }))
       throw NotationError("no promotion on this move", text);
-    throw NotationError(std::string("cannot promote to ") + promote + " here (choices: " + choices(pos, found) + ")", text);
+    throw NotationError(std::string("cannot promote to ") + (promote_plus ? "+" : "") + promote + " here (choices: " +
+                            choices(pos, found) + ")",
+                        text);
   }
   if (all_promote) throw NotationError("promotion required: add one of " + choices(pos, found) + ", e.g. '" +
-                                           choices(pos, found).substr(0, 1) + "-" + g.name(to) + "'",
+                                           placed_label(pos, found.front().promo - 1) + "-" + g.name(to) + "'",
                                        text);
   for (const Move& m : found)
     if (!m.promo) return m;

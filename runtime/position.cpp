@@ -22,6 +22,7 @@ struct Tables {
   std::array<std::array<std::uint64_t, 32>, 2> credits{};
   std::array<std::array<std::uint64_t, kMaxSquares>, 2> exchange{};  // [credited][square]
   std::array<std::array<std::uint64_t, 10>, 2> checks_left{};       // n-check: [colour][checks left]
+  std::array<std::array<std::array<std::uint64_t, kMaxHand + 1>, kMaxPieceTypes>, 2> hand{};
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -47,6 +48,9 @@ struct Tables {
       for (auto& k : kind) k = next();
     for (auto& colour : checks_left)
       for (auto& k : colour) k = next();
+    for (auto& colour : hand)
+      for (auto& type : colour)
+        for (auto& k : type) k = next();
   }
 };
 const Tables& tables() {
@@ -64,6 +68,7 @@ std::uint64_t reserve(Color c, int place, int type) { return tables().reserve[c]
 std::uint64_t credits(Color c, int n) { return tables().credits[c][std::min(n, 31)]; }
 std::uint64_t exchange(Square s, bool credited) { return tables().exchange[credited][s]; }
 std::uint64_t checks_left(Color c, int n) { return tables().checks_left[c][n]; }
+std::uint64_t hand(Color c, int type, int n) { return tables().hand[c][type][n]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -87,6 +92,7 @@ void Position::clear() {
   reserve_head_ = {0, 0};
   reserve_tail_ = {0, 0};
   credits_ = {0, 0};
+  for (auto& h : hand_) h.fill(0);
   exchange_ = kNoSquare;
   exchange_credited_ = false;
   checks_left_ = {std::uint8_t(info_->ends.checks ? 1 : 0), std::uint8_t(info_->ends.checks ? 1 : 0)};
@@ -173,6 +179,7 @@ void Position::make(const Move& m) {
   u.exchange = exchange_;
   u.exchange_credited = exchange_credited_;
   u.reserve_key = reserve_key_;
+  u.hand_gained = -1;
   int nv = 0;
 
   // A pass or a drop keeps the e.p. squares and the pending exchange of the move before it.
@@ -184,8 +191,15 @@ void Position::make(const Move& m) {
   if (m.kind == MoveKind::Drop) {
     u.moved = make_piece(stm_, m.promo - 1);
     put(m.to, u.moved);
-    ++reserve_head_[stm_];
-    --credits_[stm_];
+    if (info_->hands.enabled) {  // a move of its own: the e.p. squares before it go
+      add_to_hand(stm_, m.promo - 1, -1);
+      for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
+      ep_count_ = 0;
+      ep_victim_ = kNoSquare;
+    } else {
+      ++reserve_head_[stm_];
+      --credits_[stm_];
+    }
     end_move(m, u, false);
     return;
   }
@@ -233,6 +247,13 @@ void Position::make(const Move& m) {
     if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
   }
   if (info_->drops.enabled) update_exchange(m, u);
+  if (info_->hands.enabled && info_->hands.captures) {
+    const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
+    if (victim != kEmpty) {
+      const int type = info_->hand_type[type_of(victim)];
+      if (add_to_hand(stm_, type, 1)) u.hand_gained = std::int8_t(type);
+    }
+  }
 
   // In a castling variant an unmoved royal piece keeps that state only beside an unmoved partner
   // (castling is all it is for, and FEN can only say it that way).
@@ -266,6 +287,15 @@ void Position::make(const Move& m) {
   }
 
   end_move(m, u, reset_clock);
+}
+
+// One more (n = 1) or one fewer (n = -1) piece of a type in c's hand; the key follows.
+// Returns false (and changes nothing) for a hand that already holds kMaxHand of the type.
+bool Position::add_to_hand(Color c, int type, int n) {
+  if (n > 0 && hand_[c][type] == kMaxHand) return false;  // more cannot be written in a FEN
+  if (n > 0) key_ ^= zobrist::hand(c, type, ++hand_[c][type]);
+  else key_ ^= zobrist::hand(c, type, hand_[c][type]--);
+  return true;
 }
 
 // Counters, turn phase and side to move after a move (or pass).
@@ -399,7 +429,11 @@ void Position::unmake() {
   exchange_credited_ = u.exchange_credited;
   checks_left_ = u.checks_left;
   reserve_key_ = u.reserve_key;
-  if (m.kind == MoveKind::Drop) remove(m.to);
+  if (u.hand_gained >= 0) --hand_[stm_][u.hand_gained];
+  if (m.kind == MoveKind::Drop) {
+    remove(m.to);
+    if (info_->hands.enabled) ++hand_[stm_][m.promo - 1];
+  }
   if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;
     ep_count_ = u.ep_count;
@@ -446,6 +480,10 @@ std::uint64_t Position::compute_key() const {
   if (last_moved_ != kNoSquare) k ^= zobrist::last_moved(last_moved_);
   if (info_->ends.checks)
     for (Color c : {White, Black}) k ^= zobrist::checks_left(c, checks_left_[c]);
+  if (info_->hands.enabled)
+    for (Color c : {White, Black})
+      for (int t = 0; t < int(info_->pieces.size()); ++t)
+        for (int n = 1; n <= hand_[c][t]; ++n) k ^= zobrist::hand(c, t, n);
   return k ^ reserve_key_ ^ exchange_key();
 }
 
@@ -476,6 +514,30 @@ int parse_counter(std::string_view text, int offset, const char* what, int max =
 }
 }  // namespace
 
+// "[RPPbp]" (the brackets stripped): pieces in hand, White's in upper case; "-" or nothing: none.
+void Position::parse_hands(std::string_view text, int offset) {
+  if (text == "-") return;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    const int type = info_->type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
+    if (type < 0 || info_->hand_type[type] != type)
+      throw FenError(std::string("no piece '") + ch + "' can be in a hand in " + info_->key, offset + int(i) + 1);
+    const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
+    if (hand_[c][type] == kMaxHand)
+      throw FenError("more than " + std::to_string(kMaxHand) + " of one piece in a hand", offset + int(i) + 1);
+    ++hand_[c][type];
+  }
+}
+
+// Pieces in hand, White's then Black's, each in the variant's piece order.
+std::string Position::hand_field() const {
+  std::string out = "[";
+  for (Color c : {White, Black})
+    for (int t = 0; t < int(info_->pieces.size()); ++t)
+      out += std::string(hand_[c][t], info_->letter_of(make_piece(c, t)));
+  return out + "]";
+}
+
 void Position::parse_board(std::string_view text, int offset) {
   const Geometry& g = geo();
   int rank = g.ranks - 1, file = 0;
@@ -504,12 +566,26 @@ void Position::parse_board(std::string_view text, int offset) {
     } else if (ch == '*') {
       if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
       board_[g.square(file++, rank)] = kHole;
+    } else if (ch == '[' && info_->hands.enabled) {
+      if (text.back() != ']') throw FenError("the hand must end with ']'", offset + int(text.size()));
+      parse_hands(text.substr(i + 1, text.size() - i - 2), offset + int(i) + 1);
+      text = text.substr(0, i);
+      break;
     } else {
-      const int type = info_->type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
-      if (type < 0) throw FenError(std::string("unknown piece letter '") + ch + "' in " + info_->key, col);
+      // A piece: its letter, with '+' before it or '~' after it for a promoted piece (hands).
+      const bool plus = ch == '+' && i + 1 < text.size();
+      const char letter = plus ? text[++i] : ch;
+      const bool tilde = !plus && i + 1 < text.size() && text[i + 1] == '~';
+      const char mark = plus ? '+' : tilde ? '~' : 0;
+      const int type = info_->type_of_token(char(std::toupper(static_cast<unsigned char>(letter))), mark);
+      if (type < 0)
+        throw FenError(std::string(mark ? "unknown piece '" : "unknown piece letter '") + (plus ? "+" : "") + letter +
+                           (tilde ? "~" : "") + "' in " + info_->key,
+                       col);
       if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
-      const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
+      const Color c = std::isupper(static_cast<unsigned char>(letter)) ? White : Black;
       put(g.square(file++, rank), make_piece(c, type));
+      i += tilde;
     }
   }
   if (file != g.files || rank != 0)
@@ -766,8 +842,9 @@ std::string Position::fen() const {
   const Geometry& g = geo();
   std::string out = board_fen(g, [this](Square s) {
     const Piece p = board_[s];
-    return p == kEmpty ? '\0' : p == kHole ? '*' : info_->letter_of(p);
+    return p == kEmpty ? std::string() : p == kHole ? std::string("*") : info_->token_of(p);
   });
+  if (info_->hands.enabled) out += hand_field();
   out += stm_ == White ? " w " : " b ";
   out += castling_field();
   out += ' ';

@@ -84,6 +84,8 @@ class Position {
   // moved last in this turn stands on (kNoSquare at the first move).
   int phase() const { return phase_; }
   Square last_moved() const { return last_moved_; }
+  // The last move made on this position (nullptr after set_fen).
+  const Move* last_move() const { return undo_.empty() ? nullptr : &undo_.back().move; }
   std::uint8_t phase_bit() const {
     return phase_ ? kPhaseLater : (fullmove_ == 1 && stm_ == White) ? kPhaseOpening : kPhaseFirst;
   }
@@ -115,6 +117,8 @@ class Position {
   int reserve_back(Color c) const { return reserve_[c][reserve_tail_[c] - 1]; }
   int reserve_at(Color c, int i) const { return reserve_[c][reserve_head_[c] + i]; }
   int credits(Color c) const { return credits_[c]; }
+  // Pieces in hand (hands:): how many of each type c holds.
+  int in_hand(Color c, int type) const { return hand_[c][type]; }
   // Whether c could drop now: a credit, a reserve piece and an empty square in the zone.
   bool can_drop(Color c) const;
   // A pending exchange (drops): the last normal move was a non-pawn taking a non-pawn, and
@@ -151,6 +155,7 @@ class Position {
     bool exchange_credited;
     std::array<std::uint8_t, 2> checks_left;
     std::uint64_t reserve_key;
+    std::int8_t hand_gained;  // the type the mover's hand gained by a capture, or -1
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   void count_check();
@@ -174,6 +179,9 @@ class Position {
   void find_ep_victim(int offset);
   void parse_phase(std::string_view text, int offset);
   void parse_reserves(std::string_view text, int offset);
+  void parse_hands(std::string_view text, int offset);
+  std::string hand_field() const;
+  bool add_to_hand(Color c, int type, int n);
   void parse_exchange(std::string_view text, int offset);
   void parse_checks(std::string_view text, int offset);
   void check_exchange(int offset) const;
@@ -197,6 +205,7 @@ class Position {
   Square last_moved_ = kNoSquare;
   std::array<std::array<std::uint8_t, kMaxReserve>, 2> reserve_{};
   std::array<std::uint8_t, 2> reserve_head_{}, reserve_tail_{}, credits_{};
+  std::array<std::array<std::uint8_t, kMaxPieceTypes>, 2> hand_{};
   Square exchange_ = kNoSquare;     // see exchange_square()
   bool exchange_credited_ = false;  // what the piece there took has earned its credit already
   std::array<std::uint8_t, 2> checks_left_{};
@@ -223,6 +232,7 @@ std::uint64_t reserve(Color c, int place, int type);
 std::uint64_t credits(Color c, int n);
 std::uint64_t exchange(Square s, bool credited);
 std::uint64_t checks_left(Color c, int n);
+std::uint64_t hand(Color c, int type, int n);  // the n-th piece of a type in c's hand
 }  // namespace zobrist
 
 }  // namespace fairy

@@ -1,4 +1,4 @@
-// Coordinate ("UCI") move notation, as Fairy-Stockfish prints it: e2e4, a7a8q, a9a10, e1g1.
+// Coordinate ("UCI") move notation, as Fairy-Stockfish prints it: e2e4, a7a8q, a9a10, e1g1, P@e4, h7h8+.
 #pragma once
 
 #include <string>
@@ -12,7 +12,9 @@ inline std::string to_uci(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::Pass) return "pass";
   if (m.kind == MoveKind::Drop) return std::string(1, pos.variant().pieces[m.promo - 1].letter) + "@" + g.name(m.to);
   std::string s = g.name(m.from) + g.name(m.to);
-  if (m.promo && m.kind != MoveKind::Drop) s += char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo - 1].letter)));
+  // A shogi-style promotion (to a `+` piece) is "+", as Fairy-Stockfish writes it.
+  if (m.promo && pos.variant().pieces[m.promo - 1].mark == '+') s += '+';
+  else if (m.promo) s += char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo - 1].letter)));
   return s;
 }
 

@@ -9,10 +9,19 @@
 
 namespace fairy {
 
-int VariantInfo::type_of_letter(char upper) const {
+int VariantInfo::type_of_letter(char upper) const { return type_of_token(upper, 0); }
+
+int VariantInfo::type_of_token(char upper, char mark) const {
   for (int t = 0; t < int(pieces.size()); ++t)
-    if (pieces[t].letter == upper) return t;
+    if (pieces[t].letter == upper && pieces[t].mark == mark) return t;
   return -1;
+}
+
+std::string VariantInfo::token_of(Piece p) const {
+  const char letter = letter_of(p), mark = pieces[type_of(p)].mark;
+  if (mark == '+') return std::string{'+', letter};
+  if (mark) return std::string{letter, mark};
+  return std::string(1, letter);
 }
 
 char VariantInfo::letter_of(Piece p) const {
@@ -135,6 +144,32 @@ void for_attack_routes(const Path& path, const Geometry& g, int capture, const s
   }
 }
 
+// A piece returns to a hand as its unpromoted type; with no_dead_drops, the squares where a type
+// has no move on an empty board (every path's first step leaves the board) are marked dead.
+void VariantInfo::finalize_hands() {
+  for (int t = 0; t < kMaxPieceTypes; ++t) hand_type[t] = t;
+  for (int t = 0; t < int(pieces.size()); ++t) {
+    const int u = pieces[t].unpromoted;
+    if (u >= int(pieces.size())) throw std::runtime_error(key + ": piece '" + pieces[t].name + "' unpromotes to no piece");
+    if (u >= 0) hand_type[t] = u;
+  }
+  for (Color c : {White, Black}) {
+    dead[c].assign(hands.no_dead_drops ? std::size_t(kMaxSquares) * kMaxPieceTypes : 0, false);
+    if (!hands.no_dead_drops) continue;
+    for (int r = 0; r < geo.ranks; ++r)
+      for (int f = 0; f < geo.files; ++f)
+        for (int t = 0; t < int(pieces.size()); ++t) {
+          bool moves = false;
+          for (const Path& path : pieces[t].program[c].paths) {
+            int dx = 0, dy = 0;
+            leg_step(path.legs[0], 0, &dx, &dy);
+            moves = moves || (f + dx >= 0 && f + dx < geo.files && r + dy >= 0 && r + dy < geo.ranks);
+          }
+          dead[c][std::size_t(geo.square(f, r)) * kMaxPieceTypes + t] = !moves;
+        }
+  }
+}
+
 void VariantInfo::finalize() {
   if (pieces.empty() || int(pieces.size()) > kMaxPieceTypes)
     throw std::runtime_error(key + ": a variant needs 1 to " + std::to_string(kMaxPieceTypes) + " piece types");
@@ -180,6 +215,7 @@ void VariantInfo::finalize() {
         for_attack_routes(path, geo, -1, [this](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] = true; });
       }
   special_legality = must_capture || !checks_allowed || ends.immediate();
+  finalize_hands();
   finalized = true;
   Position start(*this);
   start.set_fen(start_fen);

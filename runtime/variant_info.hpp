@@ -28,6 +28,10 @@ struct PieceInfo {
   // (0: on a square where the start position has the same piece).
   int initial_ranks = 0;
   bool may_repeat = false;  // derived: two routes of this piece can give the same move
+  // A promoted piece (hands): written `+P` (shogi, mark '+') or `Q~` (crazyhouse, mark '~'),
+  // and returns to a hand as `unpromoted` (the type it promoted from). 0 / -1: an ordinary piece.
+  char mark = 0;
+  int unpromoted = -1;
   std::array<PieceProgram, 2> program;  // per colour
 
   friend bool operator==(const PieceInfo&, const PieceInfo&) = default;
@@ -53,6 +57,7 @@ struct PromotionRule {
   int mandatory = 1;                   // promotion is compulsory on the last `mandatory` ranks
   std::vector<PromotionTarget> to;
   bool from_reserve = false;           // to the last piece left in the side's reserve
+  bool leaving = false;                // also on a move out of the zone (shogi: into, inside or out of it)
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 
@@ -80,6 +85,23 @@ struct DropRule {
 };
 
 constexpr int kMaxReserve = 16;
+
+// Pieces in hand (crazyhouse, shogi): a captured piece joins the captor's hand as its
+// unpromoted type (with `captures`), and dropping a piece from the hand on an empty square is
+// a move of its own. Where each type may be dropped: `drop_ranks` (bit r: the mover's rank r + 1),
+// not on a file holding an unpromoted piece of its own type of the side (`no_doubled`), not giving
+// mate (`no_drop_mate`), not where it could never move again (`no_dead_drops`).
+struct HandRule {
+  bool enabled = false;
+  bool captures = true;
+  std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};  // 0: nowhere (filled by the model)
+  std::uint64_t no_doubled = 0;                            // bit t: type t
+  std::uint64_t no_drop_mate = 0;
+  bool no_dead_drops = false;
+  friend bool operator==(const HandRule&, const HandRule&) = default;
+};
+// A hand holds at most this many pieces of one type (a FEN may say no more).
+constexpr int kMaxHand = 255;
 
 // A game result seen from one side (which side, each rule below says).
 enum class EndValue : std::int8_t { Loss = -1, Draw = 0, Win = 1 };
@@ -145,6 +167,7 @@ struct VariantInfo {
   std::vector<Square> brouhaha;  // squares that become holes for good once empty
   TurnRule turn;
   DropRule drops;
+  HandRule hands;
   EndRules ends;
   bool must_capture = false;    // a side that can capture must (antichess)
   bool checks_allowed = true;   // false: no move may give check (racing kings)
@@ -155,6 +178,10 @@ struct VariantInfo {
   std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
   bool any_safe_passage = false;
+  std::array<int, kMaxPieceTypes> hand_type{};  // what a captured piece of each type becomes in a hand
+  // Hands with no_dead_drops: dead[c][s * kMaxPieceTypes + type], type has no move from s on an empty board.
+  std::array<std::vector<bool>, 2> dead;
+  bool is_dead(Color c, int type, Square s) const { return dead[c][std::size_t(s) * kMaxPieceTypes + type]; }
   bool has_induction = false;  // some piece induces moves of friends (XBetza x)
   bool mutual_swaps = false;   // two or more piece types swap (XBetza u): both ends may find a swap
   // Where an e.p. capturer of each colour stands relative to the square it captures on.
@@ -179,9 +206,12 @@ struct VariantInfo {
 
   // Derives the tables above; throws std::runtime_error on an inconsistent model.
   void finalize();
+  void finalize_hands();
 
-  int type_of_letter(char upper) const;  // -1 when unknown
+  int type_of_letter(char upper) const;  // -1 when unknown (an unmarked piece)
+  int type_of_token(char upper, char mark) const;  // with a mark ('+', '~' or 0); -1 when unknown
   char letter_of(Piece p) const;         // FEN letter with case for colour
+  std::string token_of(Piece p) const;   // the FEN token: the letter, with `+` before or `~` after it
   // Whether a piece on `s` counts as not yet moved for XBetza `i` when its type's virginity is
   // not tracked in the position (it stands where the start position has the same piece).
   bool on_start_square(Piece p, Square s) const {

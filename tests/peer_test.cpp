@@ -32,6 +32,7 @@ struct PeerVariant {
   const char* peer_name;
   int random_positions;
   std::vector<const char*> fens;
+  int min_plies = 1, max_plies = 40;  // of the random games (hands fill up in longer games)
 };
 
 const std::vector<PeerVariant>& peer_variants() {
@@ -74,6 +75,24 @@ const std::vector<PeerVariant>& peer_variants() {
         "8/8/8/4k3/4R3/8/8/4K3 b - - 0 1",      // bare, but the king may take the last piece
         "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",       // Black was left bare
         "k7/8/1Q6/8/8/8/8/7K b - - 0 1"}},
+      // Pieces in hand: random games long enough to fill the hands.
+      {"crazyhouse", "crazyhouse", 50,
+       {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",  // full hands
+        "4k3/1P6/8/8/8/8/8/4K3[q] w - - 0 1",           // a promotion to Q~, which returns as a pawn
+        "4k3/8/8/8/8/8/8/4K2q~[] w - - 0 1",            // a promoted queen on the board
+        "3rk3/8/8/8/8/8/8/3QK3[PPp] w - - 0 1",         // a pawn to drop, not on rank 1 or 8
+        "k7/8/8/8/8/8/5PPP/q5K1[] w - - 0 1"},          // mate: no drop to block with
+       30, 80},
+      {"shogi", "shogi", 50,
+       {"4k4/9/9/9/9/9/9/9/4K4[PLNSGRBplnsgrb] w - - 0 1",  // every piece in hand: dead drops
+        "4k4/9/4p4/9/9/9/4P4/9/4K4[Pp] w - - 0 1",         // no second pawn on a file
+        "4k4/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1",            // a pawn drop that checks
+        "4k4/2P3P2/4+R4/9/9/9/9/9/4K4[] w - - 0 1",        // promotion by moves out of the zone
+        "4k4/4G4/4G4/9/9/9/9/9/4K4[] b - - 0 1"},          // mated
+       30, 80},
+      {"minishogi", "minishogi", 50,
+       {"k4/5/5/5/4K[GSPBRgspbr] w - - 0 1", "k4/P4/5/5/4K[] w - - 0 1", "k4/G4/G4/5/4K[] b - - 0 1"},
+       30, 80},
   };
   return all;
 }
@@ -139,13 +158,14 @@ std::vector<Divide> peer_divides(const std::string& variant, const std::vector<s
 
 // Positions reached by seeded random legal play (1 to 40 plies), skipping finished games (the
 // hand-written positions have those).
-std::vector<std::string> random_positions(const Engine& engine, int count, unsigned seed) {
+std::vector<std::string> random_positions(const Engine& engine, int count, unsigned seed, int min_plies = 1,
+                                          int max_plies = 40) {
   std::mt19937 rng(seed);
   std::vector<std::string> fens;
   while (int(fens.size()) < count) {
     Position pos(engine.variant());
     pos.set_start();
-    const int plies = 1 + int(rng() % 40);
+    const int plies = min_plies + int(rng() % unsigned(max_plies - min_plies + 1));
     bool alive = true;
     for (int i = 0; i < plies && alive; ++i) {
       MoveList moves;
@@ -171,7 +191,7 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   std::vector<std::string> fens = {v->info().start_fen};
   fens.insert(fens.end(), param.fens.begin(), param.fens.end());
   const std::size_t written = fens.size();
-  const auto more = random_positions(*engine, param.random_positions, 20261122u);
+  const auto more = random_positions(*engine, param.random_positions, 20261122u, param.min_plies, param.max_plies);
   fens.insert(fens.end(), more.begin(), more.end());
 
   const std::vector<Divide> peer = peer_divides(param.peer_name, fens, kDepth);

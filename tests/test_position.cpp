@@ -48,7 +48,37 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("universal", "k7/8/8/8/3pP3/8/8/K7 w - e3 0 1 2:e4 {H:1}{}"),
         // Pending exchanges, in the drop phase and at the opponent's move.
         std::make_pair("universal", "3Rk3/8/8/8/8/8/8/4K3 w - - 0 4 2:d8 xd8 {Q:1}{q}"),
-        std::make_pair("universal", "3rk3/8/8/8/8/8/8/4K3 w - - 0 4 xd8:1 {Q:1}{q:1}")));
+        std::make_pair("universal", "3rk3/8/8/8/8/8/8/4K3 w - - 0 4 xd8:1 {Q:1}{q:1}"),
+        // Hands, as Fairy-Stockfish writes them: in the variant's piece order, promoted pieces
+        // marked (crazyhouse Q~, shogi +P).
+        std::make_pair("crazyhouse", "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"),
+        std::make_pair("crazyhouse", "4k3/8/8/8/8/8/8/Q~3K2q~[QRRBNPPqn] b - - 0 40"),
+        std::make_pair("shogi", "lnsgkgsnl/1r5b1/ppppppp1p/7p1/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL[] w - - 2 2"),
+        std::make_pair("shogi", "4k4/9/+P+L+N+S+B+R3/9/9/9/+p+l+n+s+b+r3/9/4K4[GNLPSRBgnlpsrb] w - - 0 30"),
+        std::make_pair("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 0 1")));
+
+// A captured piece joins the captor's hand as its unpromoted type; unmake takes it back.
+TEST(Hands, CapturesJoinTheHandUnpromoted) {
+  struct Case {
+    const char *key, *fen, *move, *after;
+  };
+  for (const Case& c : {Case{"crazyhouse", "4k3/8/8/8/8/8/8/3q~K3[] w - - 0 1", "e1d1", "4k3/8/8/8/8/8/8/3K4[P] b - - 0 1"},
+                        Case{"shogi", "4k4/9/9/9/9/9/9/4+p4/4K4[] w - - 0 1", "e1e2", "4k4/9/9/9/9/9/9/4K4/9[P] b - - 0 1"},
+                        Case{"shogi", "4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1", "P@e5", "4k4/9/9/9/4P4/9/9/9/4K4[] b - - 1 1"}}) {
+    const auto engine = engine_for(c.key);
+    Position pos(engine->variant());
+    pos.set_fen(c.fen);
+    const std::uint64_t key_before = pos.key();
+    pos.make(parse_uci(pos, *engine, c.move));
+    EXPECT_EQ(pos.fen(), c.after) << c.key << " " << c.fen << " " << c.move;
+    Position fresh(engine->variant());
+    fresh.set_fen(pos.fen());
+    EXPECT_EQ(pos.key(), fresh.key()) << c.after;
+    pos.unmake();
+    EXPECT_EQ(pos.fen(), c.fen);
+    EXPECT_EQ(pos.key(), key_before);
+  }
+}
 
 TEST(Fen, SquareNamesAboveRankNine) {
   const auto engine = engine_for("grand");

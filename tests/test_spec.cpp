@@ -100,7 +100,29 @@ INSTANTIATE_TEST_SUITE_P(
         SpecErrorCase{"unknown_promotion_target", "    perft:", "    promotion: {pieces: [rook], zone: 1, to: [wizard]}\n    perft:",
                       "v.yaml:10:47", "promotion target 'wizard'"},
         SpecErrorCase{"zone_deeper_than_board", "    perft:", "    promotion: {pieces: [rook], zone: 6, to: [king]}\n    perft:",
-                      "v.yaml:10:39", "zone is deeper than the board"}));
+                      "v.yaml:10:39", "zone is deeper than the board"},
+        // Pieces in hand (hands:) and shogi-style promotion.
+        SpecErrorCase{"hands_unknown_key", "    perft:", "    hands: {nifu: [rook]}\n    perft:", "v.yaml:10:13",
+                      "unknown key 'nifu'"},
+        SpecErrorCase{"hands_no_doubled_unknown_piece", "    perft:", "    hands: {no_doubled: [pawn]}\n    perft:",
+                      "v.yaml:10:26", "no_doubled piece 'pawn' is not one of the variant's pieces"},
+        SpecErrorCase{"hands_drop_ranks_reversed", "    perft:", "    hands: {drop_ranks: {rook: [3, 2]}}\n    perft:",
+                      "v.yaml:10:36", "the last drop rank is before the first"},
+        SpecErrorCase{"hands_drop_ranks_off_board", "    perft:", "    hands: {drop_ranks: {rook: [1, 9]}}\n    perft:",
+                      "v.yaml:10:36", "rank 9 is not on the board"},
+        SpecErrorCase{"hands_promoted_unknown", "    perft:", "    hands: {promoted: yes}\n    perft:", "v.yaml:10:23",
+                      "promoted must be 'tilde'"},
+        SpecErrorCase{"hands_with_drops", "    perft:",
+                      "    drops: {zone: 1, pawn: rook}\n    hands: {}\n    perft:", "v.yaml:11:12",
+                      "hands: and drops: cannot be combined"},
+        SpecErrorCase{"plus_piece_without_its_base", "  rook: {letter: R, betza: R}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook]",
+                      "  rook: {letter: R, betza: R}\n  dragon: {letter: +D, betza: RF}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook, dragon]\n    hands: {}",
+                      "v.yaml:8:26", "'dragon' is written +D but the variant has no piece D"},
+        SpecErrorCase{"plus_letter_bad", "{letter: R, betza: R}", "{letter: +r, betza: R}", "v.yaml:3:18",
+                      "one upper-case letter, or + and one"},
+        SpecErrorCase{"promotion_leaving_not_bool", "    perft:",
+                      "    promotion: {pieces: [rook], zone: 1, to: [king], leaving: maybe}\n    perft:", "v.yaml:10:63",
+                      "leaving must be true or false"}));
 
 TEST(Spec, TopLevelMustBeAMap) {
   EXPECT_NE(error_of("- just\n- a list\n").find("must be a mapping"), std::string::npos);
@@ -118,7 +140,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 15u);
+  ASSERT_EQ(variants.size(), 18u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);

@@ -1,6 +1,7 @@
 #include "generator/emit/emit.hpp"
 
 #include "generator/emit/ends.hpp"
+#include "generator/emit/hands.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -107,6 +108,7 @@ struct PieceContext {
 int promotion_zone_edge(const VariantInfo& info, int type, Color c) {
   const int rule = info.promotion_rule[type];
   if (rule < 0) return 0;
+  if (info.promotions[rule].leaving) return -1;
   const int zone = std::min(info.promotions[rule].zone, info.geo.ranks);
   return c == fairy::White ? info.geo.square(0, info.geo.ranks - zone) : info.geo.square(info.geo.files - 1, zone - 1);
 }
@@ -124,7 +126,8 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
               const std::string& aux) {
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
-  const std::string in_zone = to + (pc.us == fairy::White ? " >= " : " <= ") + std::to_string(pc.zone_edge);
+  // A rule that also promotes on leaving the zone: add_promotions looks at both squares.
+  const std::string in_zone = pc.zone_edge < 0 ? "true" : to + (pc.us == fairy::White ? " >= " : " <= ") + std::to_string(pc.zone_edge);
   code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
             : promotes     ? "if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" + move + ");"
                            : "list.push(" + move + ");");
@@ -642,6 +645,7 @@ std::string info_code(const VariantInfo& info) {
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
     if (p.safe_passage) c.line("p.safe_passage = true;");
     if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
+    for (const std::string& line : hand_piece_code(p)) c.line(line);
     c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");
     c.line("p.program[Black] = " + program_literal(p.program[fairy::Black], "    ") + ";");
     c.line("v.pieces.push_back(std::move(p));");
@@ -657,8 +661,10 @@ std::string info_code(const VariantInfo& info) {
       to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) +
             ", " + (t.recoup ? "true" : "false") + "}";
     c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
-           std::to_string(r.mandatory) + ", {" + to + "}, " + (r.from_reserve ? "true" : "false") + "});");
+           std::to_string(r.mandatory) + ", {" + to + "}, " + (r.from_reserve ? "true" : "false") + ", " +
+           (r.leaving ? "true" : "false") + "});");
   }
+  for (const std::string& line : hand_rule_code(info)) c.line(line);
   c.line("v.finalize();");
   c.line("return v;");
   c.close();
@@ -718,7 +724,8 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::string key = v.info.key;
   const KernelCode kernel = kernel_code(v, o);
   const std::map<std::string, std::string> values = {
-      {"before_generation", v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : ""},
+      {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
+                                (v.info.hands.enabled ? "  generate_hand_drops(pos, list);\n" : "")},
       {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
                                (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},

@@ -50,6 +50,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     return refuse("the board has " + std::to_string(squares) + " squares (at most " +
                   std::to_string(fairy::bitboard::kMaxSquares) + ")");
   if (info.drops.enabled) return refuse("it has drops");
+  if (info.hands.enabled) return refuse("it has pieces in hand");
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
   if (info.must_capture) return refuse("captures are compulsory");

@@ -30,6 +30,80 @@ int piece_type(const fairy::VariantInfo& info, const spec::Located<std::string>&
   throw SpecError(name.where, what + " '" + name.value + "' is not one of the variant's pieces");
 }
 
+std::uint64_t piece_types(const fairy::VariantInfo& info, const std::vector<spec::Located<std::string>>& names,
+                          const std::string& what) {
+  std::uint64_t set = 0;
+  for (const auto& name : names) set |= std::uint64_t(1) << piece_type(info, name, what);
+  return set;
+}
+
+// Crazyhouse (hands: {promoted: tilde}): each promotion target gets a twin type that moves alike,
+// is written with `~` and returns to a hand as the piece that promoted; promotions make twins.
+void add_tilde_twins(fairy::VariantInfo& info, Variant& out, const spec::HandSpec& hs) {
+  for (fairy::PromotionRule& r : info.promotions) {
+    if (r.pieces.size() != 1)
+      throw SpecError(hs.tilde->where, "promoted: tilde needs one promoting piece per promotion rule (to return as)");
+    for (fairy::PromotionTarget& target : r.to) {
+      fairy::PieceInfo twin = info.pieces[target.type];
+      twin.name = "promoted_" + twin.name;
+      twin.mark = '~';
+      twin.unpromoted = r.pieces[0];
+      int found = -1;
+      for (int t = 0; t < int(info.pieces.size()); ++t)
+        if (info.pieces[t].name == twin.name) {
+          if (info.pieces[t].mark != '~')
+            throw SpecError(hs.tilde->where, "the promoted twin of '" + info.pieces[target.type].name + "' would be named '" +
+                                                 twin.name + "', a piece of the variant already");
+          found = t;
+        }
+      if (found < 0) {
+        if (int(info.pieces.size()) == fairy::kMaxPieceTypes)
+          throw SpecError(hs.tilde->where, "the promoted twins make more than " + std::to_string(fairy::kMaxPieceTypes) +
+                                               " piece types");
+        info.pieces.push_back(twin);
+        out.piece_where.push_back(out.piece_where[std::size_t(target.type)]);
+        found = int(info.pieces.size()) - 1;
+      }
+      target.type = found;
+    }
+  }
+}
+
+// Pieces in hand (`hands:`): the rule, where each piece may be dropped, and what a promoted piece
+// ("+P") returns to a hand as (the variant's piece P).
+void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec& vs) {
+  for (std::size_t t = 0; t < info.pieces.size(); ++t) {
+    fairy::PieceInfo& p = info.pieces[t];
+    if (p.mark != '+') continue;
+    p.unpromoted = info.type_of_token(p.letter, 0);
+    if (p.unpromoted < 0 && vs.hands)
+      throw SpecError(vs.pieces[t].name.where, "'" + p.name + "' is written +" + std::string(1, p.letter) +
+                                                   " but the variant has no piece " + std::string(1, p.letter) +
+                                                   " for it to return to a hand as");
+  }
+  if (!vs.hands) return;
+  const spec::HandSpec& hs = *vs.hands;
+  if (vs.drops) throw SpecError(hs.where, "hands: and drops: cannot be combined");
+  if (vs.turn) throw SpecError(hs.where, "hands: and turn: cannot be combined yet");
+  if (info.must_capture || !info.checks_allowed || info.ends.immediate())
+    throw SpecError(hs.where, "hands: cannot be combined with must_capture, checking or game ends by checks, extinction "
+                              "or flag yet");
+  fairy::HandRule& h = info.hands;
+  h.enabled = true;
+  h.captures = hs.captures;
+  h.no_dead_drops = hs.no_dead_drops;
+  h.no_doubled = piece_types(info, hs.no_doubled, "no_doubled piece");
+  h.no_drop_mate = piece_types(info, hs.no_drop_mate, "no_drop_mate piece");
+  if (hs.tilde) add_tilde_twins(info, out, hs);
+  const int ranks = info.geo.ranks;
+  h.drop_ranks.fill(std::uint16_t((1u << ranks) - 1));
+  for (const spec::DropRanksSpec& d : hs.drop_ranks) {
+    const int t = piece_type(info, d.piece, "drop_ranks piece");
+    if (d.last.value > ranks) throw SpecError(d.last.where, "rank " + std::to_string(d.last.value) + " is not on the board");
+    h.drop_ranks[std::size_t(t)] = std::uint16_t(((1u << d.last.value) - 1) & ~((1u << (d.first.value - 1)) - 1));
+  }
+}
+
 // Calls mark(path, selected) for every path of the piece types, selected when the path is one
 // of the XBetza `moves` (a subset of the piece's own moves). Errors when none is selected.
 template <class F>
@@ -168,6 +242,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     fairy::PieceInfo p;
     p.name = cat->name;
     p.letter = use.letter ? use.letter->value : cat->letter.value;
+    p.mark = cat->mark;
     const spec::Located<std::string>& betza = use.betza ? *use.betza : cat->betza;
     p.betza = betza.value;
     p.royal = cat->royal;
@@ -179,9 +254,10 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
       p.initial_ranks = use.initial_ranks->value;
     }
     for (const auto& q : info.pieces)
-      if (q.letter == p.letter)
+      if (q.letter == p.letter && q.mark == p.mark)
         throw SpecError(use.letter ? use.letter->where : use.name.where,
-                        "letter " + std::string(1, p.letter) + " is used by both '" + q.name + "' and '" + p.name + "'");
+                        "letter " + std::string(p.mark ? "+" : "") + std::string(1, p.letter) + " is used by both '" +
+                            q.name + "' and '" + p.name + "'");
     try {
       const auto atoms = betza::parse(betza.value);
       for (fairy::Color c : {fairy::White, fairy::Black}) p.program[c] = betza::compile(atoms, c);
@@ -224,6 +300,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
       r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup)});
     }
     r.from_reserve = ps.from_reserve;
+    r.leaving = ps.leaving;
     if (r.from_reserve && !vs.drops) throw SpecError(ps.where, "promotion from_reserve needs the variant's drops:");
     if (r.to.empty() && !r.from_reserve) throw SpecError(ps.where, "promotion needs at least one target");
     if (ps.moves) mark_paths(info, r.pieces, *ps.moves, [](fairy::Path& p, bool hit) { p.promotes = hit; });
@@ -252,6 +329,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     if (info.drops.zone > info.geo.ranks) throw SpecError(vs.drops->zone.where, "zone is deeper than the board");
     info.drops.pawn = piece_type(info, vs.drops->pawn, "drops pawn");
   }
+  lower_hands(info, out, vs);
   info.start_fen = vs.start.value;
   try {
     info.finalize();

@@ -132,7 +132,14 @@ class Loader {
     PieceSpec p;
     p.name = name;
     p.where = at(key);
-    p.letter = letter(require(n, "letter", "piece '" + name + "'"), "letter");
+    const YAML::Node letter_node = require(n, "letter", "piece '" + name + "'");
+    if (letter_node.IsScalar() && letter_node.Scalar().size() == 2 && letter_node.Scalar()[0] == '+') {
+      p.mark = '+';  // a promoted piece: "+P"
+      p.letter = {letter_node.Scalar()[1], at(letter_node)};
+      if (p.letter.value < 'A' || p.letter.value > 'Z') fail(letter_node, "letter must be one upper-case letter, or + and one");
+    } else {
+      p.letter = letter(letter_node, "letter");
+    }
     p.betza = str(require(n, "betza", "piece '" + name + "'"), "betza");
     if (n["royal"]) p.royal = boolean(n["royal"], "royal");
     if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
@@ -167,13 +174,14 @@ class Loader {
 
   PromotionSpec promotion(const YAML::Node& n) const {
     expect_map(n, "promotion");
-    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves", "from_reserve"}, "promotion");
+    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves", "from_reserve", "leaving"}, "promotion");
     PromotionSpec p;
     p.where = at(n);
     p.pieces = names(require(n, "pieces", "promotion"), "promotion pieces");
     p.zone = small_int(require(n, "zone", "promotion"), "zone", 1, 16);
     if (n["mandatory"]) p.mandatory = small_int(n["mandatory"], "mandatory", 0, 16);
     if (n["from_reserve"]) p.from_reserve = boolean(n["from_reserve"], "from_reserve");
+    if (n["leaving"]) p.leaving = boolean(n["leaving"], "leaving");
     const YAML::Node to = p.from_reserve ? n["to"] : require(n, "to", "promotion");
     if (to && p.from_reserve) fail(to, "a promotion from_reserve has no 'to' list");
     if (to && !to.IsSequence()) fail(to, "promotion 'to' must be a list");
@@ -192,6 +200,36 @@ class Loader {
     if (n["recoup"]) p.recoup = boolean(n["recoup"], "recoup");
     if (n["moves"]) p.moves = str(n["moves"], "moves");
     return p;
+  }
+
+  HandSpec hands(const YAML::Node& n) const {
+    expect_map(n, "hands");
+    check_keys(n, {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops"}, "hands");
+    HandSpec h;
+    h.where = at(n);
+    if (n["captures"]) h.captures = boolean(n["captures"], "captures");
+    if (const YAML::Node p = n["promoted"]) {
+      const std::string how = scalar(p, "promoted");
+      if (how != "tilde") fail(p, "promoted must be 'tilde' (a promoted piece returns to a hand as what promoted), not '" + how + "'");
+      h.tilde = Located<bool>{true, at(p)};
+    }
+    if (const YAML::Node d = n["drop_ranks"]) {
+      expect_map(d, "drop_ranks");
+      for (const auto& item : d) {
+        DropRanksSpec r;
+        r.piece = str(item.first, "drop_ranks piece");
+        if (!item.second.IsSequence() || item.second.size() != 2)
+          fail(item.second, "drop_ranks of a piece must be [first, last] (the mover's ranks)");
+        r.first = small_int(item.second[0], "first drop rank", 1, 16);
+        r.last = small_int(item.second[1], "last drop rank", 1, 16);
+        if (r.first.value > r.last.value) fail(item.second[1], "the last drop rank is before the first");
+        h.drop_ranks.push_back(r);
+      }
+    }
+    if (n["no_doubled"]) h.no_doubled = names(n["no_doubled"], "no_doubled pieces");
+    if (n["no_drop_mate"]) h.no_drop_mate = names(n["no_drop_mate"], "no_drop_mate pieces");
+    if (n["no_dead_drops"]) h.no_dead_drops = boolean(n["no_dead_drops"], "no_dead_drops");
+    return h;
   }
 
   TurnSpec turn(const YAML::Node& n) const {
@@ -317,7 +355,7 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "en_passant_ranks", "perft"},
+                   "checking", "en_passant_ranks", "perft", "hands"},
                what);
     VariantSpec v;
     v.key = key;
@@ -349,6 +387,7 @@ class Loader {
       ds.pawn = str(require(d, "pawn", "drops"), "pawn");
       v.drops = ds;
     }
+    if (n["hands"]) v.hands = hands(n["hands"]);
     if (const YAML::Node s = n["setup"]) {
       expect_map(s, "setup");
       check_keys(s, {"random"}, "setup");

@@ -38,6 +38,7 @@ struct PieceSpec {
   std::string name;
   Location where;
   Located<char> letter;
+  char mark = 0;  // '+': a promoted piece, written "+P", that returns to a hand as the piece P
   Located<std::string> betza;
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
@@ -73,6 +74,22 @@ struct PromotionSpec {
   bool recoup = false;
   std::optional<Located<std::string>> moves;  // XBetza: only these moves promote
   bool from_reserve = false;                  // to the last piece left in the reserve
+  bool leaving = false;                       // also on a move out of the zone
+};
+
+// Pieces in hand (`hands:`): captures join the captor's hand, drops are moves.
+struct DropRanksSpec {
+  Located<std::string> piece;
+  Located<int> first, last;  // the mover's ranks, 1-based
+};
+
+struct HandSpec {
+  Location where;
+  bool captures = true;
+  std::optional<Located<bool>> tilde;  // promotions make `~` pieces that return as what promoted
+  std::vector<DropRanksSpec> drop_ranks;
+  std::vector<Located<std::string>> no_doubled, no_drop_mate;
+  bool no_dead_drops = false;
 };
 
 struct DropSpec {
@@ -154,6 +171,7 @@ struct VariantSpec {
   std::vector<PromotionSpec> promotions;
   std::optional<TurnSpec> turn;
   std::optional<DropSpec> drops;
+  std::optional<HandSpec> hands;
   bool random_setup = false;  // `fairy new` deals random start positions (Universal Chess)
   std::optional<EndSpec> end;
   bool must_capture = false;   // a side that can capture must

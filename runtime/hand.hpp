@@ -1,0 +1,62 @@
+// Pieces in hand (VariantInfo::hands: crazyhouse, shogi): drops as moves of their own, shared
+// by generated modules and the interpreter. Captures into the hand and demotion are in
+// Position::make; the FEN's "[...]" in Position's FEN code.
+#pragma once
+
+#include "runtime/movegen.hpp"
+
+namespace fairy {
+
+// Adds every drop from the side to move's hand: each type it holds, on each empty square of its
+// drop ranks, except on a file holding an unpromoted piece of that type of the side (no_doubled)
+// and where the piece could never move again (no_dead_drops).
+inline void generate_hand_drops(const Position& pos, MoveList& list) {
+  const VariantInfo& v = pos.variant();
+  const Geometry& g = v.geo;
+  const Color us = pos.side_to_move();
+  for (int t = 0; t < int(v.pieces.size()); ++t) {
+    if (!pos.in_hand(us, t)) continue;
+    std::uint32_t blocked_files = 0;
+    if (v.hands.no_doubled >> t & 1) {
+      const Square* squares = pos.piece_squares(us);
+      for (int i = 0; i < pos.piece_total(us); ++i)
+        if (type_of(pos.at(squares[i])) == t) blocked_files |= 1u << g.file_of(squares[i]);
+    }
+    const unsigned ranks = v.hands.drop_ranks[t];
+    for (int relative = 0; relative < g.ranks; ++relative) {
+      if (!(ranks >> relative & 1)) continue;
+      const int r = us == White ? relative : g.ranks - 1 - relative;
+      for (int f = 0; f < g.files; ++f) {
+        const Square s = g.square(f, r);
+        if (pos.at(s) != kEmpty || (blocked_files >> f & 1)) continue;
+        if (v.hands.no_dead_drops && v.is_dead(us, t, s)) continue;
+        list.push(Move{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(t + 1)});
+      }
+    }
+  }
+}
+
+// Makes a drop from the hand if it leaves the side's royal piece safe (a drop may block a check).
+template <class R>
+bool make_drop_if_legal(Position& pos, const R& rules, const Move& m) {
+  const Color us = pos.side_to_move();
+  pos.make(m);
+  const Square royal = pos.royal(us);
+  if (royal != kNoSquare && rules.attacked(pos, royal, ~us)) {
+    pos.unmake();
+    return false;
+  }
+  return true;
+}
+
+// A drop cannot expose the royal piece when it was not in check, unless pieces can turn on an
+// occupied square (a hopper's new screen); then, and in check, the drop is made and tested.
+template <class R>
+bool hand_drop_is_legal(Position& pos, const R& rules, const QuickLegality& quick, const Move& m) {
+  if (quick.not_in_check() && !pos.variant().occupied_turns) return true;
+  if (!make_drop_if_legal(pos, rules, m)) return false;
+  pos.unmake();
+  return true;
+}
+
+}  // namespace fairy
