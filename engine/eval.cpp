@@ -89,7 +89,7 @@ Evaluator::Evaluator(const VariantInfo& v) : info_(&v) {
   mobility_ = mobilities(v);
   value_.resize(v.pieces.size());
   for (std::size_t t = 0; t < v.pieces.size(); ++t)
-    value_[t] = v.pieces[t].royal ? 0 : value_from_mobility(mobility_[t]);
+    value_[t] = v.pieces[t].value ? v.pieces[t].value : v.pieces[t].royal ? 0 : value_from_mobility(mobility_[t]);
   // Advancement: a promoting piece gains up to a quarter of what its best promotion adds.
   advance_.assign(v.pieces.size(), 0);
   for (std::size_t t = 0; t < v.pieces.size(); ++t) {

@@ -4,8 +4,8 @@
 // piece is put on every square of the variant's board, once on an empty board and twice among
 // enemy pieces scattered at random (a quarter of the squares), and its moves (by the variant's
 // own move rules, through the interpreter) are counted; the value grows with that average (see
-// value_from_mobility). A piece with `value:` in the spec keeps that value. Royal pieces count
-// nothing (losing one ends the game). On top of material: centralisation of every non-royal
+// value_from_mobility). A piece with `value:` in the spec keeps that value; royal pieces without
+// one count nothing (losing one ends the game). On top of material: centralisation of every non-royal
 // piece, the advancement of pieces that promote (towards their zone), pieces in reserve, and the
 // variant's own way to win while moves remain: checks given (n-check), the flag piece's distance
 // to its flag squares (king of the hill, racing kings); and when losing all pieces wins

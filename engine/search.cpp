@@ -148,16 +148,24 @@ struct Searcher::Impl {
     return score;
   }
 
+  // The score of a game that has ended here (a rule while moves remain, or no legal move);
+  // otherwise nullopt, with the legal moves and whether the side to move is in check.
+  std::optional<int> game_end(Position& pos, MoveList& moves, bool& check, int ply) const {
+    if (info.ends.immediate())
+      if (const auto end = engine.immediate_end(pos)) return end_score(end->value, ply);
+    engine.legal_moves(pos, moves);
+    check = engine.in_check(pos);
+    if (moves.size == 0) return end_score(check ? info.ends.checkmate : info.ends.stalemate, ply);
+    return std::nullopt;
+  }
+
   int quiesce(Position& pos, int alpha, int beta, int ply, int qdepth) {
     ++nodes;
     poll();
     if (stop) return 0;
-    if (info.ends.immediate())
-      if (const auto end = engine.immediate_end(pos)) return end_score(end->value, ply);
     MoveList moves;
-    engine.legal_moves(pos, moves);
-    const bool check = engine.in_check(pos);
-    if (moves.size == 0) return end_score(check ? info.ends.checkmate : info.ends.stalemate, ply);
+    bool check = false;
+    if (const auto end = game_end(pos, moves, check, ply)) return *end;
     return quiesce_moves(pos, moves, check, alpha, beta, ply, qdepth);
   }
 
@@ -205,12 +213,9 @@ struct Searcher::Impl {
       beta = std::min(beta, kMate - ply - 1);
       if (alpha >= beta) return alpha;
     }
-    if (info.ends.immediate())
-      if (const auto end = engine.immediate_end(pos)) return end_score(end->value, ply);
     MoveList moves;
-    engine.legal_moves(pos, moves);
-    const bool check = engine.in_check(pos);
-    if (moves.size == 0) return end_score(check ? info.ends.checkmate : info.ends.stalemate, ply);
+    bool check = false;
+    if (const auto end = game_end(pos, moves, check, ply)) return *end;
     if (!root && info.ends.move_rule && pos.halfmove_clock() >= 2 * info.ends.move_rule) return 0;
     if (ply >= kMaxSearchPly - 1) return eval.evaluate(pos);
     if (check && ply < 2 * root_depth) ++depth;  // check extension

@@ -27,6 +27,8 @@ class UciSession {
  public:
   UciSession(const std::string& spec, std::ostream& out) : table_(spec), out_(out) {}
   ~UciSession() { wait(true); }
+  // The end of input: a search with limits finishes and sends its bestmove.
+  void finish() { wait(); }
 
   // Handles one command line; false at `quit`.
   bool handle(const std::string& line) {
@@ -236,7 +238,8 @@ int run_uci(const std::string& spec, std::istream& in, std::ostream& out) {
   UciSession session(spec, out);
   std::string line;
   while (std::getline(in, line))
-    if (!session.handle(line)) break;
+    if (!session.handle(line)) return 0;
+  session.finish();
   return 0;
 }
 

@@ -27,6 +27,7 @@ struct PieceInfo {
   // XBetza `i` for a piece whose virginity is not tracked: it stands on its first N ranks
   // (0: on a square where the start position has the same piece).
   int initial_ranks = 0;
+  int value = 0;  // centipawns for a game-playing search (spec `value:`); 0: estimated (engine/eval.hpp)
   bool may_repeat = false;  // derived: two routes of this piece can give the same move
   // A promoted piece (hands): written `+P` (shogi, mark '+') or `Q~` (crazyhouse, mark '~'),
   // and returns to a hand as `unpromoted` (the type it promoted from). 0 / -1: an ordinary piece.

@@ -24,6 +24,26 @@ expect 2 "bad XBetza at column 2: unknown XBetza atom 'X'" -- "$fairy" explain N
 expect 2 "bad --board '20x20'" -- "$fairy" explain N --board 20x20
 expect 2 "cannot open" -- "$fairy" play chess --game "$tmp/none.txt"
 expect 1 "chess has no reserves to deal a random setup into" -- "$fairy" new chess
+# fairy match, uci, xboard (engine/): bad players and limits refused; the protocols through a pipe.
+expect 2 "unknown player 'smart' (random, greedy, search:" -- "$fairy" match chess smart random
+expect 2 "unknown limit 'speed' in player 'search:speed=3'" -- "$fairy" match chess search:speed=3 random
+expect 2 "bad number 'x' in player 'search:depth=x'" -- "$fairy" match chess search:depth=x random
+expect 2 "bad FEN at column 1" -- "$fairy" match chess random random --fen "X w - - 0 1"
+out=$("$fairy" match kingofthehill search:depth=2 random --games 2 --seed 5)
+[[ "$out" == "kingofthehill search:depth=2 vs random: 2 games, +2 -0 =0, score 100.0%" ]] || { echo "FAIL: match: $out"; fails=$((fails + 1)); }
+out=$(printf 'uci
+position startpos moves e2e4
+go depth 2
+' | "$fairy" uci)
+[[ "$out" == *"uciok"* && "$out" == *"bestmove "* ]] || { echo "FAIL: uci through a pipe: $out"; fails=$((fails + 1)); }
+out=$(printf 'xboard
+protover 2
+variant extramove
+sd 2
+usermove e2e4
+quit
+' | "$fairy" xboard)
+[[ "$out" == *"done=1"* && "$out" == *"move "*","* ]] || { echo "FAIL: xboard through a pipe: $out"; fails=$((fails + 1)); }
 # fairygen: a bad spec writes nothing.
 mkdir -p "$tmp/out"
 expect 1 "bad.yaml:3:29: error: unknown XBetza modifier 'k'" -- "$(dirname "$fairy")/fairygen" --spec "$tmp/bad.yaml" --templates "$src/templates" --out "$tmp/out"

@@ -181,6 +181,10 @@ TEST(Search, PieceValuesFollowMobility) {
   Position pos(v);
   pos.set_start();
   EXPECT_EQ(eval.evaluate(pos), 0) << "the start position is symmetric";
+  VariantInfo given = v;  // a spec's `value:` wins over the estimate
+  given.pieces[std::size_t(v.type_of_letter('N'))].value = 999;
+  EXPECT_EQ(search::Evaluator(given).value(v.type_of_letter('N')), 999);
+  EXPECT_EQ(search::Evaluator(given).value(v.type_of_letter('B')), value('B'));
 }
 
 }  // namespace

@@ -220,6 +220,20 @@ TEST_F(IncludeFiles, IncludedVariantsAreMarkedAndAFileReachedTwiceIsReadOnce) {
   EXPECT_TRUE(file.variants[0].included);
 }
 
+TEST_F(IncludeFiles, PieceValueIsKeptAndABadOneIsRefusedWithItsPlace) {
+  write("good.yaml", "pieces:\n  king: {letter: K, betza: K, royal: true}\n  rook: {letter: R, betza: R, value: 450}\n" + kMini);
+  const auto built = fairygen::model::build_all(fairygen::spec::load(dir_.string() + "/good.yaml"));
+  ASSERT_EQ(built.size(), 1u);
+  EXPECT_EQ(built[0].info.pieces[1].value, 450);
+  EXPECT_EQ(built[0].info.pieces[0].value, 0) << "no value: estimated by the search";
+  for (const char* bad : {"0", "-5", "lots", "100001"}) {
+    const std::string e = error_loading(write("bad.yaml", std::string("pieces:\n  king: {letter: K, betza: K, royal: true}\n"
+                                                                      "  rook: {letter: R, betza: R, value: ") +
+                                                              bad + "}\n" + kMini));
+    EXPECT_NE(e.find("bad.yaml:3:38: error: value must be"), std::string::npos) << bad << ": " << e;
+  }
+}
+
 TEST_F(IncludeFiles, APieceDefinedInTwoFilesNamesBoth) {
   write("pieces.yaml", kPieces);
   const std::string top = write("top.yaml", "include: pieces.yaml\npieces:\n  rook: {letter: R, betza: W}\n");

@@ -644,6 +644,7 @@ std::string info_code(const VariantInfo& info) {
     c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
     if (p.safe_passage) c.line("p.safe_passage = true;");
+    if (p.value) c.line("p.value = " + std::to_string(p.value) + ";");
     if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
     for (const std::string& line : hand_piece_code(p)) c.line(line);
     c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");

@@ -248,6 +248,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.royal = cat->royal;
     p.ep_victim = cat->en_passant;
     p.safe_passage = cat->safe_passage;
+    if (cat->value) p.value = cat->value->value;
     if (use.initial_ranks) {
       if (use.initial_ranks->value > vs.ranks.value)
         throw SpecError(use.initial_ranks->where, "initial_ranks is deeper than the board");

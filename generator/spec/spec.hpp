@@ -43,6 +43,7 @@ struct PieceSpec {
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
   bool safe_passage = false;
+  std::optional<Located<int>> value;  // centipawns for the search; without it, estimated from mobility
 };
 
 // A variant's use of a catalogue piece, optionally overriding its letter or moves.
