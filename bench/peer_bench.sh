@@ -32,6 +32,7 @@ chess      start    6 fsf,stockfish -
 chess      kiwipete 5 fsf,stockfish r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 capablanca start    5 fsf-large     -
 grand      start    4 fsf-large     -
+makruk     start    6 fsf           -
 obento     start    4 -             -
 terachess2 start    4 -             -
 sandbox    start    4 -             -

@@ -102,6 +102,7 @@ Outcome Game::outcome() {
   if (moves.size == 0)
     return in_check() ? for_side_to_move(us, e.checkmate, "checkmate") : for_side_to_move(us, e.stalemate, "stalemate");
   if (const auto repeated = repetition()) return *repeated;
+  if (const Counting& c = pos_.counting(); c.limit && c.ply > c.limit) return {Result::Draw, "counting rule"};
   if (e.move_rule && pos_.halfmove_clock() >= 2 * e.move_rule)
     return {Result::Draw, std::to_string(e.move_rule) + "-move rule"};
   return {};

@@ -42,6 +42,7 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
   for (const PromotionTarget& t : pr.to) {
     if (t.depth && depth > t.depth) continue;
+    if (!(t.sides >> c & 1)) continue;
     if (t.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
     m.promo = std::uint8_t(t.type + 1);
     list.push(m);
@@ -158,7 +159,7 @@ inline void generate_castling(const Position& pos, MoveList& list) {
   const Piece partner = make_piece(us, v.castling.partner);
   const int kf = g.file_of(k), rank = g.rank_of(k);
   for (int dir : {1, -1}) {
-    const int kto_f = kf + dir * v.castling.king_steps;
+    const int kto_f = kf + dir * v.castling.steps(dir);
     if (kto_f < 0 || kto_f >= g.files) continue;
     for (int pf = kf + dir; pf >= 0 && pf < g.files; pf += dir) {
       const Square ps = g.square(pf, rank);

@@ -96,6 +96,7 @@ void Position::clear() {
   exchange_ = kNoSquare;
   exchange_credited_ = false;
   checks_left_ = {std::uint8_t(info_->ends.checks ? 1 : 0), std::uint8_t(info_->ends.checks ? 1 : 0)};
+  counting_ = {};
   ep_count_ = 0;
   ep_victim_ = kNoSquare;
   halfmove_ = 0;
@@ -167,6 +168,7 @@ void Position::make(const Move& m) {
   u.ep_count = std::int8_t(ep_count_);
   u.ep_victim = ep_victim_;
   u.halfmove = halfmove_;
+  u.counting = counting_;
   u.fullmove = fullmove_;
   u.key = key_;
   u.unvirgined_count = 0;
@@ -338,6 +340,7 @@ void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
     stm_ = ~stm_;
     key_ ^= zobrist::side();
     if (info_->ends.checks) count_check();
+    if (info_->ends.counting.enabled) update_counting(m, u);
   }
   ++ply_;
 }
@@ -352,6 +355,13 @@ void Position::count_check() {
   key_ ^= zobrist::checks_left(mover, checks_left_[mover]);
   --checks_left_[mover];
   key_ ^= zobrist::checks_left(mover, checks_left_[mover]);
+}
+
+void Position::update_counting(const Move& m, const Undo& u) {
+  const int pawn = info_->ends.counting.pawn;
+  auto is_pawn = [pawn](Piece p) { return (is_color(p, White) || is_color(p, Black)) && type_of(p) == pawn; };
+  const bool captured = u.captured != kEmpty || u.aux_captured != kEmpty;
+  counting_ = next_counting(*this, counting_, is_pawn(u.captured) || is_pawn(u.aux_captured), captured || m.promo);
 }
 
 bool Position::can_drop(Color c) const {
@@ -428,6 +438,7 @@ void Position::unmake() {
   exchange_ = u.exchange;
   exchange_credited_ = u.exchange_credited;
   checks_left_ = u.checks_left;
+  counting_ = u.counting;
   reserve_key_ = u.reserve_key;
   if (u.hand_gained >= 0) --hand_[stm_][u.hand_gained];
   if (m.kind == MoveKind::Drop) {
@@ -632,6 +643,10 @@ void Position::parse_castling(std::string_view text, int offset) {
 
 void Position::parse_ep(std::string_view text, int offset) {
   if (text == "-") return;
+  if (info_->ends.counting.enabled && std::isdigit(static_cast<unsigned char>(text[0]))) {
+    counting_.limit = parse_counter(text, offset, "counting limit", kMaxCountingLimit);
+    return;
+  }
   const Geometry& g = geo();
   std::size_t i = 0;
   while (i < text.size()) {
@@ -774,6 +789,10 @@ void Position::set_fen(std::string_view fen) {
   if (fields.size() > 2) parse_castling(fields[2].first, fields[2].second);
   if (fields.size() > 3) parse_ep(fields[3].first, fields[3].second);
   if (fields.size() > 4) halfmove_ = parse_counter(fields[4].first, fields[4].second, "halfmove clock");
+  if (counting_.limit) {  // the halfmove field holds the count (Fairy-Stockfish)
+    counting_.ply = halfmove_;
+    halfmove_ = 0;
+  }
   if (fields.size() > 5) {
     fullmove_ = parse_counter(fields[5].first, fields[5].second, "move number");
     if (fullmove_ < 1) fullmove_ = 1;
@@ -848,10 +867,11 @@ std::string Position::fen() const {
   out += stm_ == White ? " w " : " b ";
   out += castling_field();
   out += ' ';
-  if (ep_count_ == 0) out += '-';
-  for (int i = 0; i < ep_count_; ++i) out += g.name(ep_[i]);
+  if (counting_.limit) out += std::to_string(counting_.limit);  // in place of e.p. squares
+  else if (ep_count_ == 0) out += '-';
+  for (int i = 0; i < ep_count_ && !counting_.limit; ++i) out += g.name(ep_[i]);
   if (info_->ends.checks) out += ' ' + std::to_string(checks_left_[White]) + '+' + std::to_string(checks_left_[Black]);
-  out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  out += ' ' + std::to_string(counting_.limit ? counting_.ply : halfmove_) + ' ' + std::to_string(fullmove_);
   if (phase_) out += ' ' + std::to_string(phase_ + 1) + ':' + g.name(last_moved_);
   if (exchange_ != kNoSquare) out += " x" + g.name(exchange_) + (exchange_credited_ ? ":1" : "");
   if (info_->drops.enabled) out += ' ' + reserve_field();

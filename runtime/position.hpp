@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/counting.hpp"
 #include "runtime/types.hpp"
 #include "runtime/variant_info.hpp"
 
@@ -34,6 +35,8 @@ class Position {
   // Drop credits fit a byte; more than a reserve holds (16) can never be spent, so an
   // exchange beyond 255 leaves the count at 255.
   static constexpr int kMaxCredits = 255;
+  // Makruk's counting limit in plies (the longest is 2 x 64).
+  static constexpr int kMaxCountingLimit = 128;
 
   explicit Position(const VariantInfo& variant);
 
@@ -128,6 +131,8 @@ class Position {
   // n-check: the checks c has still to give to win (Fairy-Stockfish's FEN field "3+3").
   int checks_left(Color c) const { return checks_left_[c]; }
   bool exchange_credited() const { return exchange_credited_; }
+  // Makruk's counting (end: counting): the limit and the count, in plies (limit 0: none).
+  const Counting& counting() const { return counting_; }
 
   // The squares of c's pieces (order unspecified).
   const Square* piece_squares(Color c) const { return list_[c].data(); }
@@ -155,10 +160,12 @@ class Position {
     bool exchange_credited;
     std::array<std::uint8_t, 2> checks_left;
     std::uint64_t reserve_key;
+    Counting counting;
     std::int8_t hand_gained;  // the type the mover's hand gained by a capture, or -1
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   void count_check();
+  void update_counting(const Move& m, const Undo& u);
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;
 
   void clear();
@@ -209,6 +216,7 @@ class Position {
   Square exchange_ = kNoSquare;     // see exchange_square()
   bool exchange_credited_ = false;  // what the piece there took has earned its credit already
   std::array<std::uint8_t, 2> checks_left_{};
+  Counting counting_;
   std::array<Square, kMaxEp> ep_{};
   int ep_count_ = 0;
   Square ep_victim_ = kNoSquare;

@@ -42,6 +42,9 @@ struct CastlingRule {
   bool enabled = false;
   int king_steps = 2;    // squares the royal moves towards its partner
   int partner = -1;      // piece type of the partner (the outermost one on the royal's rank)
+  int queenside_steps = 0;  // towards a partner on lower files, when not king_steps (Janus)
+  // The royal piece's steps towards a partner in direction dir (+1: higher files).
+  int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
   friend bool operator==(const CastlingRule&, const CastlingRule&) = default;
 };
 
@@ -49,6 +52,7 @@ struct PromotionTarget {
   int type = -1;
   int depth = 0;         // allowed only on the last `depth` ranks; 0 = anywhere in the zone
   bool recoup = false;   // only while the side has fewer of this type than at the start
+  std::uint8_t sides = 3;  // bit c: allowed to colour c (Chigorin: each side its own choices)
   friend bool operator==(const PromotionTarget&, const PromotionTarget&) = default;
 };
 
@@ -134,6 +138,14 @@ struct FlagRule {
   friend bool operator==(const FlagRule&, const FlagRule&) = default;
 };
 
+// Makruk's counting rules (Fairy-Stockfish's countingRule makruk; runtime/counting.hpp): the
+// piece types its honour rules look at (-1: the variant has none).
+struct CountingRule {
+  bool enabled = false;
+  int pawn = -1, rook = -1, khon = -1, knight = -1;
+  friend bool operator==(const CountingRule&, const CountingRule&) = default;
+};
+
 // How a game ends (docs/spec.md, `end:`). checkmate, stalemate and repetition values are for
 // the side to move. The defaults are chess's and Fairy-Stockfish's.
 struct EndRules {
@@ -146,6 +158,7 @@ struct EndRules {
   EndValue repetition_value = EndValue::Draw;
   bool perpetual_check_loses = false;  // a repetition the checking side made by checks throughout
   int move_rule = 50;                  // moves by each side without capture or pawn move; 0 = none
+  CountingRule counting;
   // Whether some rule can end the game while moves remain (perft then counts no moves there).
   bool immediate() const { return checks || extinction.enabled || flag.piece >= 0; }
   friend bool operator==(const EndRules&, const EndRules&) = default;

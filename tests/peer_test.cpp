@@ -75,6 +75,35 @@ const std::vector<PeerVariant>& peer_variants() {
         "8/8/8/4k3/4R3/8/8/4K3 b - - 0 1",      // bare, but the king may take the last piece
         "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",       // Black was left bare
         "k7/8/1Q6/8/8/8/8/7K b - - 0 1"}},
+      // Fairy-Stockfish's built-in variants the language says without other rules.
+      {"makruk", "makruk", 50,
+       {"8/8/4k3/8/3M4/8/8/R3K3 w - - 0 1",  // promotions (the met only) and few pieces
+        "8/3P4/4k3/8/8/8/8/4K3 w - - 0 1",
+        "8/8/4k3/8/3M4/8/3K4/R7 b - 32 8 1",  // counting: Black counts to 16 moves (its FEN)
+        "k7/1R6/1K6/8/8/8/8/8 b - - 0 1"}},  // stalemate
+      {"courier", "courier", 50,
+       {"12/12/5k6/12/12/12/5r6/R4K6 w - - 0 1",  // taking the rook bares Black's king
+        "12/12/12/5k6/12/12/12/R4K5R b - - 0 1"}},  // bare
+      {"embassy", "embassy", 50, {}},
+      {"gothic", "gothic", 50, {}},
+      {"amazon", "amazon", 50, {}},
+      {"almost", "almost", 50, {}},
+      {"knightmate", "knightmate", 50, {}},
+      {"grasshopper", "grasshopper", 50, {}},
+      {"shako", "shako", 50, {}},
+      {"losers", "losers", 50,
+       {"rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",  // a capture is compulsory
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",  // in check: the King must take (a capture) if it can
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1",   // Black's King is alone: Black has won
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}},  // stalemated: Black wins
+      {"janus", "janus", 50,
+       {"r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1",  // castling four files one way, three the other
+        "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1",
+        "k9/2Q7/1K8/10/10/10/10/10 b - - 0 1"}},  // stalemate
+      {"chigorin", "chigorin", 50,
+       {"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",  // each side promotes to its own pieces
+        "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",
+        "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"}},  // stalemate
       // Pieces in hand: random games long enough to fill the hands.
       {"crazyhouse", "crazyhouse", 50,
        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",  // full hands

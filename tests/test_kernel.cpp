@@ -10,7 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "almost.hpp"
+#include "amazon.hpp"
 #include "capablanca.hpp"
+#include "chigorin.hpp"
+#include "embassy.hpp"
+#include "gothic.hpp"
+#include "grasshopper.hpp"
+#include "janus.hpp"
+#include "knightmate.hpp"
+#include "makruk.hpp"
+#include "shako.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -28,7 +38,17 @@ using namespace fairy;
 std::vector<test::KernelVariant> covered_variants() {
   return {test::kernel_variant<gen::v_chess::Rules>("chess"), test::kernel_variant<gen::v_capablanca::Rules>("capablanca"),
           test::kernel_variant<gen::v_grand::Rules>("grand"), test::kernel_variant<gen::v_obento::Rules>("obento"),
-          test::kernel_variant<gen::v_terachess2::Rules>("terachess2")};
+          test::kernel_variant<gen::v_terachess2::Rules>("terachess2"),
+          test::kernel_variant<gen::v_almost::Rules>("almost"),
+          test::kernel_variant<gen::v_amazon::Rules>("amazon"),
+          test::kernel_variant<gen::v_chigorin::Rules>("chigorin"),
+          test::kernel_variant<gen::v_embassy::Rules>("embassy"),
+          test::kernel_variant<gen::v_gothic::Rules>("gothic"),
+          test::kernel_variant<gen::v_grasshopper::Rules>("grasshopper"),
+          test::kernel_variant<gen::v_janus::Rules>("janus"),
+          test::kernel_variant<gen::v_knightmate::Rules>("knightmate"),
+          test::kernel_variant<gen::v_makruk::Rules>("makruk"),
+          test::kernel_variant<gen::v_shako::Rules>("shako")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2AndThisTestListsEveryCoveredVariant) {
@@ -81,7 +101,8 @@ class KernelAgrees : public ::testing::TestWithParam<test::KernelVariant> {};
 
 TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
-  const int games = v.key == "obento" ? 1 : 2;  // its interpreter perfts take longest
+  // Obento's interpreter perfts take longest; a variant without special positions plays four games.
+  const int games = v.key == "obento" ? 1 : special_positions(v.key).empty() ? 4 : 2;
   EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), games, 20), 50);
 }
 

@@ -654,13 +654,13 @@ std::string info_code(const VariantInfo& info) {
   }
   if (info.castling.enabled)
     c.line("v.castling = CastlingRule{true, " + std::to_string(info.castling.king_steps) + ", " +
-           std::to_string(info.castling.partner) + "};");
+           std::to_string(info.castling.partner) + ", " + std::to_string(info.castling.queenside_steps) + "};");
   for (const fairy::PromotionRule& r : info.promotions) {
     std::string pieces, to;
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
     for (const auto& t : r.to)
       to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) +
-            ", " + (t.recoup ? "true" : "false") + "}";
+            ", " + (t.recoup ? "true" : "false") + ", " + std::to_string(t.sides) + "}";
     c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
            std::to_string(r.mandatory) + ", {" + to + "}, " + (r.from_reserve ? "true" : "false") + ", " +
            (r.leaving ? "true" : "false") + "});");

@@ -59,7 +59,7 @@ std::string promotion_arrays(const fairy::VariantInfo& info) {
     for (int t : rule.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
     for (const fairy::PromotionTarget& t : rule.to)
       targets += "    {.type = " + std::to_string(t.type) + ", .depth = " + std::to_string(t.depth) +
-                 ", .recoup = " + bool_text(t.recoup) + "},  // " + info.pieces[t.type].letter + "\n";
+                 ", .recoup = " + bool_text(t.recoup) + ", .sides = " + std::to_string(t.sides) + "},  // " + info.pieces[t.type].letter + "\n";
     out += "inline constexpr int kPromotion" + std::to_string(r) + "Pieces[] = {" + pieces + "};\n";
     out += "inline constexpr PromotionTarget kPromotion" + std::to_string(r) + "Targets[] = {\n" + targets + "};\n";
   }
@@ -92,6 +92,7 @@ std::string description_struct(const model::Variant& v, int word_bits) {
   out += "  static constexpr bitboard::CastlingDesc castling = {.enabled = " + bool_text(castling.enabled);
   if (castling.enabled)
     out += ", .king_steps = " + std::to_string(castling.king_steps) + ", .partner = " + std::to_string(castling.partner);
+  if (castling.queenside_steps) out += ", .queenside_steps = " + std::to_string(castling.queenside_steps);
   out += "};\n";
   out += "  static constexpr std::array<bitboard::PromotionDesc, " + std::to_string(info.promotions.size()) +
          "> promotions = {{\n";

@@ -151,6 +151,14 @@ void lower_turn(fairy::VariantInfo& info, const spec::TurnSpec& ts) {
   }
 }
 
+// The sides a promotion target is open to (`side:`), as PromotionTarget::sides.
+std::uint8_t promotion_sides(const spec::PromotionTargetSpec& t) {
+  if (!t.side) return 3;
+  if (t.side->value == "white") return 1 << fairy::White;
+  if (t.side->value == "black") return 1 << fairy::Black;
+  throw SpecError(t.side->where, "side must be white or black, not '" + t.side->value + "'");
+}
+
 fairy::EndValue end_value(const spec::Located<std::string>& v) {
   if (v.value == "win") return fairy::EndValue::Win;
   if (v.value == "loss") return fairy::EndValue::Loss;
@@ -202,6 +210,15 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
     e.perpetual_check_loses = es.repetition->perpetual_check_loses;
   }
   if (es.move_rule) e.move_rule = es.move_rule->value;
+  if (es.counting) {
+    if (es.counting->rule.value != "makruk")
+      throw SpecError(es.counting->rule.where, "unknown counting rule '" + es.counting->rule.value + "' (makruk)");
+    auto type = [&](const std::optional<spec::Located<std::string>>& name) {
+      return name ? piece_type(info, *name, "counting piece") : -1;
+    };
+    e.counting = {true, type(es.counting->pawn), type(es.counting->rook), type(es.counting->khon),
+                  type(es.counting->knight)};
+  }
 }
 
 // A game needs a way to end: a royal piece to checkmate, a rule that ends it while moves remain,
@@ -284,6 +301,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     if (!vs.castling->king_steps && !castling_steps)
       throw SpecError(vs.castling->where, "castling needs king_steps, or O<n> in the royal piece's XBetza");
     info.castling.king_steps = vs.castling->king_steps ? vs.castling->king_steps->value : castling_steps;
+    if (vs.castling->queenside_king_steps) info.castling.queenside_steps = vs.castling->queenside_king_steps->value;
     info.castling.partner = piece_type(info, vs.castling->partner, "castling partner");
     if (std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
       throw SpecError(vs.castling->where, "castling needs a royal piece");
@@ -298,7 +316,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     for (const auto& t : ps.to) {
       const int type = piece_type(info, t.piece, "promotion target");
       if (t.depth > r.zone) throw SpecError(t.piece.where, "target depth is deeper than the zone");
-      r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup)});
+      r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup), promotion_sides(t)});
     }
     r.from_reserve = ps.from_reserve;
     r.leaving = ps.leaving;

@@ -165,10 +165,12 @@ class Loader {
 
   CastlingSpec castling(const YAML::Node& n) const {
     expect_map(n, "castling");
-    check_keys(n, {"king_steps", "partner"}, "castling");
+    check_keys(n, {"king_steps", "queenside_king_steps", "partner"}, "castling");
     CastlingSpec c;
     c.where = at(n);
     if (n["king_steps"]) c.king_steps = small_int(n["king_steps"], "king_steps", 1, 14);
+    if (n["queenside_king_steps"])
+      c.queenside_king_steps = small_int(n["queenside_king_steps"], "queenside_king_steps", 1, 14);
     c.partner = str(require(n, "partner", "castling"), "partner");
     return c;
   }
@@ -189,10 +191,11 @@ class Loader {
     if (to) for (const auto& item : to) {
       PromotionTargetSpec t;
       if (item.IsMap()) {
-        check_keys(item, {"piece", "depth", "recoup"}, "promotion target");
+        check_keys(item, {"piece", "depth", "recoup", "side"}, "promotion target");
         t.piece = str(require(item, "piece", "promotion target"), "piece");
         if (item["depth"]) t.depth = small_int(item["depth"], "depth", 1, 16).value;
         if (item["recoup"]) t.recoup = boolean(item["recoup"], "recoup");
+        if (item["side"]) t.side = str(item["side"], "side");
       } else {
         t.piece = str(item, "promotion target");
       }
@@ -309,7 +312,8 @@ class Loader {
 
   EndSpec end(const YAML::Node& n) const {
     expect_map(n, "end");
-    check_keys(n, {"checkmate", "stalemate", "checks", "flag", "extinction", "bare_king", "repetition", "move_rule"},
+    check_keys(n, {"checkmate", "stalemate", "checks", "flag", "extinction", "bare_king", "repetition", "move_rule",
+                   "counting"},
                "end");
     EndSpec e;
     e.where = at(n);
@@ -322,7 +326,21 @@ class Loader {
     if (e.extinction && e.bare_king) fail(n["bare_king"], "bare_king is an extinction rule: give one of the two");
     if (n["repetition"]) e.repetition = repetition(n["repetition"]);
     if (n["move_rule"]) e.move_rule = small_int(n["move_rule"], "move_rule", 0, 999);
+    if (n["counting"]) e.counting = counting(n["counting"]);
     return e;
+  }
+
+  CountingSpec counting(const YAML::Node& n) const {
+    expect_map(n, "counting");
+    check_keys(n, {"rule", "pawn", "rook", "khon", "knight"}, "counting");
+    CountingSpec c;
+    c.where = at(n);
+    c.rule = str(require(n, "rule", "counting"), "rule");
+    if (n["pawn"]) c.pawn = str(n["pawn"], "pawn");
+    if (n["rook"]) c.rook = str(n["rook"], "rook");
+    if (n["khon"]) c.khon = str(n["khon"], "khon");
+    if (n["knight"]) c.knight = str(n["knight"], "knight");
+    return c;
   }
 
   PerftSpec perft(const YAML::Node& n) const {

@@ -57,6 +57,7 @@ struct PieceUse {
 struct CastlingSpec {
   Location where;
   std::optional<Located<int>> king_steps;  // or XBetza O<n> in the royal piece's moves
+  std::optional<Located<int>> queenside_king_steps;  // towards lower files, if not king_steps
   Located<std::string> partner;
 };
 
@@ -64,6 +65,7 @@ struct PromotionTargetSpec {
   Located<std::string> piece;
   int depth = 0;  // only on the last `depth` ranks; 0 = anywhere in the zone
   std::optional<bool> recoup;
+  std::optional<Located<std::string>> side;  // white or black: a choice of that side only
 };
 
 struct PromotionSpec {
@@ -139,6 +141,13 @@ struct RepetitionSpec {
   bool perpetual_check_loses = false;
 };
 
+// Makruk's counting rules: the rule's name and the pieces its honour rules name.
+struct CountingSpec {
+  Location where;
+  Located<std::string> rule;  // makruk
+  std::optional<Located<std::string>> pawn, rook, khon, knight;
+};
+
 // How a game ends (docs/spec.md, `end:`); unset keys keep chess's rules.
 struct EndSpec {
   Location where;
@@ -149,6 +158,7 @@ struct EndSpec {
   std::optional<ExtinctionSpec> bare_king;
   std::optional<RepetitionSpec> repetition;  // `repetition: none` leaves `count` 0
   std::optional<Located<int>> move_rule;     // 0 = none
+  std::optional<CountingSpec> counting;
 };
 
 struct PerftSpec {

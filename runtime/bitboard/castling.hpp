@@ -1,6 +1,6 @@
 // Castling as generate_castling in runtime/movegen.hpp has it, tabulated at compile time for
 // every file of the royal piece and of its partner on the same rank: the royal piece moves
-// king_steps towards the partner, which lands on the square the royal piece crossed last; every
+// king_steps (queenside_steps) towards the partner, which lands on the square the royal piece crossed last; every
 // square between the two and both landing squares must be empty (but for the two pieces). The
 // masks are for the first rank; shifting by rank * files moves them to any other.
 #pragma once
@@ -30,7 +30,7 @@ struct Castling {
     for (int kf = 0; kf < G::files; ++kf)
       for (int pf = 0; pf < G::files; ++pf) {
         if (pf == kf) continue;
-        const int dir = pf > kf ? 1 : -1, kto = kf + dir * D::castling.king_steps, rto = kto - dir;
+        const int dir = pf > kf ? 1 : -1, kto = kf + dir * D::castling.steps(dir), rto = kto - dir;
         if (kto < 0 || kto >= G::files) continue;
         Rule& r = out[kf][pf];
         r.possible = true;

@@ -47,6 +47,8 @@ struct CastlingDesc {
   bool enabled = false;
   int king_steps = 2;
   int partner = -1;  // piece type
+  int queenside_steps = 0;  // towards lower files, when not king_steps
+  constexpr int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
 };
 
 struct PromotionDesc {

@@ -356,6 +356,7 @@ struct Generator {
       c.stay = depth > pr.mandatory;
       for (const PromotionTarget& target : pr.to) {
         if (target.depth && depth > target.depth) continue;
+        if (!(target.sides >> us & 1)) continue;
         if (target.recoup && b.count(us, target.type) >= V::start_count(us, target.type)) continue;
         c.to[c.n++] = std::uint8_t(target.type);
       }

@@ -1,0 +1,44 @@
+#include "runtime/counting.hpp"
+
+#include "runtime/position.hpp"
+
+namespace fairy {
+
+namespace {
+
+int pieces_of(const Position& pos, Color c, int type) { return type < 0 ? 0 : pos.count(c, type); }
+
+}  // namespace
+
+int count_limit(const Position& pos, Color side) {
+  const CountingRule& r = pos.variant().ends.counting;
+  const Color them = ~side;
+  const int pawns = pieces_of(pos, White, r.pawn) + pieces_of(pos, Black, r.pawn);
+  if (pawns || pos.piece_total(them) == 1) return 0;
+  if (pos.piece_total(side) > 1) return 64;  // the board's honour
+  // The pieces' honour: by what the stronger side has.
+  const int rooks = pieces_of(pos, them, r.rook), khons = pieces_of(pos, them, r.khon);
+  if (rooks > 1) return 8;
+  if (rooks == 1) return 16;
+  if (khons > 1) return 22;
+  if (pieces_of(pos, them, r.knight) > 1) return 32;
+  if (khons == 1) return 44;
+  return 64;
+}
+
+Counting next_counting(const Position& pos, Counting c, bool captured_pawn, bool capture_or_promotion) {
+  const CountingRule& r = pos.variant().ends.counting;
+  const Color stm = pos.side_to_move(), mover = ~stm;
+  if (c.limit) ++c.ply;
+  const int pawns = pieces_of(pos, White, r.pawn) + pieces_of(pos, Black, r.pawn);
+  // The mover, bare, took the last pawn: it counts from here.
+  if (captured_pawn && pos.piece_total(mover) == 1 && !pawns)
+    if (const int moves = count_limit(pos, mover)) c = {2 * moves, 2 * (pos.piece_total(White) + pos.piece_total(Black)) - 1};
+  // The side to move starts counting (again, when a capture or promotion leaves it bare).
+  if (!c.limit || (capture_or_promotion && pos.piece_total(stm) == 1))
+    if (const int moves = count_limit(pos, stm))
+      c = {2 * moves, pos.piece_total(stm) > 1 ? 0 : 2 * (pos.piece_total(White) + pos.piece_total(Black))};
+  return c;
+}
+
+}  // namespace fairy
