@@ -108,20 +108,28 @@ Outcome Game::outcome() {
   return {};
 }
 
+// Each piece as the FEN writes it; in a variant with promoted pieces (`+P` or `Q~`, hands) every
+// square is two wide, the letters in one column.
 std::string board_text(const Position& pos) {
   const Geometry& g = pos.geo();
+  const VariantInfo& v = pos.variant();
+  char mark = 0;
+  for (const PieceInfo& p : v.pieces) mark = p.mark ? p.mark : mark;
+  auto cell = [mark](std::string text) {
+    if (!mark || text.size() > 1) return " " + text;
+    return mark == '+' ? "  " + text : " " + text + " ";
+  };
   std::string out;
   for (int r = g.ranks - 1; r >= 0; --r) {
     out += (r + 1 < 10 ? " " : "") + std::to_string(r + 1) + " ";
     for (int f = 0; f < g.files; ++f) {
       const Piece p = pos.at(g.square(f, r));
-      out += ' ';
-      out += p == kEmpty ? '.' : p == kHole ? '#' : pos.variant().letter_of(p);
+      out += cell(p == kEmpty ? "." : p == kHole ? "#" : v.token_of(p));
     }
     out += '\n';
   }
   out += "   ";
-  for (int f = 0; f < g.files; ++f) out += std::string(" ") + char('a' + f);
+  for (int f = 0; f < g.files; ++f) out += cell(std::string(1, char('a' + f)));
   return out + "\n";
 }
 

@@ -27,9 +27,8 @@ const char* kind_name(MoveKind k) {
 
 json square_name(const Geometry& g, Square s) { return s == kNoSquare ? json(nullptr) : json(g.name(s)); }
 
-std::string letter(const Position& pos, Color c, int type) {
-  return std::string(1, pos.variant().letter_of(make_piece(c, type)));
-}
+// A piece as the FEN writes it: its letter, marked if promoted (shogi's +P, crazyhouse's Q~).
+std::string letter(const Position& pos, Color c, int type) { return pos.variant().token_of(make_piece(c, type)); }
 
 // A legal move as the page needs it: what to click (from, to) and what else happens.
 json move_json(const Position& pos, const Move& m) {
@@ -56,7 +55,7 @@ json board_json(const Position& pos) {
     json row = json::array();
     for (int f = 0; f < g.files; ++f) {
       const Piece p = pos.at(g.square(f, r));
-      row.push_back(p == kEmpty ? "" : p == kHole ? "#" : std::string(1, pos.variant().letter_of(p)));
+      row.push_back(p == kEmpty ? "" : p == kHole ? "#" : letter(pos, color_of(p), type_of(p)));
     }
     ranks.push_back(std::move(row));
   }
@@ -66,6 +65,19 @@ json board_json(const Position& pos) {
 json reserve_json(const Position& pos, Color c) {
   json out = json::array();
   for (int i = 0; i < pos.reserve_size(c); ++i) out.push_back(letter(pos, c, pos.reserve_at(c, i)));
+  return out;
+}
+
+// A side's hand (hands:): each type it holds, how many, and whether a drop of it is legal now.
+json hand_json(const Position& pos, Color c, const MoveList& legal) {
+  json out = json::array();
+  for (int t = 0; t < int(pos.variant().pieces.size()); ++t) {
+    if (!pos.in_hand(c, t)) continue;
+    const bool droppable = pos.side_to_move() == c && std::any_of(legal.begin(), legal.end(), [t](const Move& m) {
+      return m.kind == MoveKind::Drop && m.promo == t + 1;
+    });
+    out.push_back({{"letter", letter(pos, c, t)}, {"count", pos.in_hand(c, t)}, {"droppable", droppable}});
+  }
   return out;
 }
 
@@ -84,7 +96,7 @@ const char* result_code(Result r) {
 json piece_legend(const VariantInfo& v) {
   json out = json::array();
   for (int t = 0; t < int(v.pieces.size()); ++t)
-    out.push_back({{"letter", std::string(1, v.pieces[t].letter)},
+    out.push_back({{"letter", v.token_of(make_piece(White, t))},
                    {"name", piece_name(v, t)},
                    {"betza", v.pieces[t].betza},
                    {"royal", v.pieces[t].royal}});
@@ -206,8 +218,8 @@ json PlaySession::state() {
   const VariantInfo& v = pos.variant();
   const Outcome outcome = game_.outcome();
   json moves = json::array();
+  MoveList legal;
   if (outcome.result == Result::Ongoing) {
-    MoveList legal;
     engine_->legal_moves(pos, legal);
     for (const Move& m : legal) moves.push_back(move_json(pos, m));
   }
@@ -236,6 +248,7 @@ json PlaySession::state() {
          {"result", outcome.result == Result::Ongoing
                         ? json(nullptr)
                         : json{{"code", result_code(outcome.result)}, {"reason", outcome.reason}, {"text", outcome.text()}}}};
+  if (v.hands.enabled) j["hands"] = {{"white", hand_json(pos, White, legal)}, {"black", hand_json(pos, Black, legal)}};
   return j;
 }
 

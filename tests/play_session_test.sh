@@ -49,4 +49,14 @@ check "the drop in coordinates" "1. H-d1" "$out"
 check "the reserve after the drop" "White reserve: (empty) (0 credits)" "$out"
 refute "no reserves in chess" "reserve" "$(printf 'quit\n' | "$fairy" play chess 2>&1)"
 
+# Hands under the board, and promoted pieces drawn as the FEN writes them (+P).
+out=$(printf 'e2e4\nd7d5\ne4d5\nquit\n' | "$fairy" play crazyhouse 2>&1)
+check "an empty hand" "Black hand: (empty)" "$out"
+check "the captured pawn in White's hand" "White hand: P 1"$'\n'"Black hand: (empty)"$'\n'"Last move: 2. P e4-d5" "$out"
+out=$(printf 'quit\n' | "$fairy" play shogi --fen '4k4/2+P6/9/9/9/9/9/9/4K4[GGp] w - - 0 1' 2>&1)
+check "a promoted pawn on the board" " 8   .  . +P  .  .  .  .  .  ." "$out"
+check "the files under a shogi board" "     a  b  c  d  e  f  g  h  i" "$out"
+check "both hands" "White hand: G 2"$'\n'"Black hand: p 1" "$out"
+refute "no hands in chess" "hand" "$(printf 'quit\n' | "$fairy" play chess 2>&1)"
+
 if [ "$fails" -eq 0 ]; then echo "play session: all checks passed"; else echo "play session: $fails failed"; exit 1; fi

@@ -196,6 +196,42 @@ TEST(Server, PlaysTheEnginesMoveWhenAPickerIsSet) {
   EXPECT_EQ(r.body["state"]["turns"].size(), 1u);
 }
 
+// Crazyhouse: a capture puts the piece in the captor's hand, which the state shows as
+// Position::in_hand counts it (with whether it can be dropped now); a drop posted is played.
+TEST(Server, ShowsHandsAndPlaysADropFromTheHand) {
+  Running srv;
+  auto c = srv.client();
+  const Reply game = post(c, "/api/games", json{{"variant", "crazyhouse"}});
+  ASSERT_EQ(game.status, 201) << game.body.dump();
+  EXPECT_EQ(game.body["state"]["hands"], (json{{"white", json::array()}, {"black", json::array()}}));
+  const std::string base = "/api/games/" + game.body["id"].get<std::string>();
+  Reply r;
+  for (const char* move : {"P e2-e4", "p d7-d5", "P e4-d5"}) {
+    r = post(c, base + "/move", json{{"move", move}});
+    ASSERT_EQ(r.status, 200) << move << ": " << r.body.dump();
+  }
+  const auto catalogue = cli::Catalogue::open("");
+  const auto engine = catalogue.engine("crazyhouse");
+  Position pos(engine->variant());
+  pos.set_fen(r.body["state"]["fen"].get<std::string>());
+  const int pawn = engine->variant().type_of_token('P', 0);
+  ASSERT_EQ(pos.in_hand(White, pawn), 1);
+  EXPECT_EQ(r.body["state"]["hands"]["white"],
+            json::array({{{"letter", "P"}, {"count", pos.in_hand(White, pawn)}, {"droppable", false}}}));
+  EXPECT_EQ(r.body["state"]["hands"]["black"], json::array());
+  r = post(c, base + "/move", json{{"move", "n g8-f6"}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["state"]["hands"]["white"][0]["droppable"], true);
+  r = post(c, base + "/move", json{{"move", "P-e6"}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["state"]["fen"].get<std::string>().rfind("rnbqkb1r/ppp1pppp/4Pn2/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - ", 0), 0u)
+      << r.body["state"]["fen"];
+  EXPECT_EQ(r.body["state"]["hands"]["white"], json::array());
+  EXPECT_EQ(r.body["state"]["turns"].back(), "P-e6");
+  // Chess has no hands: no field.
+  EXPECT_FALSE(post(c, "/api/games", json{{"variant", "chess"}}).body["state"].contains("hands"));
+}
+
 // 100 clients at once, each with its own game: half play the Opera Game to mate, half random
 // legal games of other variants; every game ends as the same moves end it on a local Game.
 TEST(Server, HundredConcurrentGamesDoNotInterfere) {

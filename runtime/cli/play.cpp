@@ -41,16 +41,23 @@ std::vector<std::string> legal_in_gc(Position& pos, const Engine& engine, bool u
   return out;
 }
 
-// The reserves (and credits) of a variant with drops: "White reserve: H S J (1 credit)".
+// Each side's ordered reserve (drops:) and hand (hands:): "White hand: P 2, N 1".
 std::string reserves_text(const Position& pos) {
   const VariantInfo& v = pos.variant();
-  if (!v.drops.enabled) return "";
   std::string out;
   for (Color c : {White, Black}) {
+    if (!v.drops.enabled) continue;
     out += c == White ? "White reserve:" : "Black reserve:";
     for (int i = 0; i < pos.reserve_size(c); ++i) out += std::string(" ") + v.letter_of(make_piece(c, pos.reserve_at(c, i)));
     if (!pos.reserve_size(c)) out += " (empty)";
     out += fmt::format(" ({} credit{})\n", pos.credits(c), pos.credits(c) == 1 ? "" : "s");
+  }
+  for (Color c : {White, Black}) {
+    if (!v.hands.enabled) continue;
+    std::string held;
+    for (int t = 0; t < int(v.pieces.size()); ++t)
+      if (pos.in_hand(c, t)) held += fmt::format("{}{} {}", held.empty() ? "" : ", ", v.token_of(make_piece(c, t)), pos.in_hand(c, t));
+    out += fmt::format("{} hand: {}\n", c == White ? "White" : "Black", held.empty() ? "(empty)" : held);
   }
   return out;
 }

@@ -157,6 +157,23 @@ function drawBoard() {
   }
 }
 
+// A piece beside the board (a reserve's or a hand's); a click on one that can be dropped now
+// selects it, and its drop squares are shown on the board.
+function sidePiece(side, letter, text, droppable) {
+  const p = document.createElement('span');
+  p.className = `piece ${side}`;
+  p.textContent = text;
+  const key = '@' + letter;
+  if (droppable) {
+    p.classList.add('next');
+    p.dataset.drop = letter;
+    if (ui.selected === key) p.classList.add('selected');
+    p.addEventListener('click', () => select(ui.selected === key ? null : key));
+  }
+  return p;
+}
+
+// Each side's ordered reserve (Universal: only its first piece can be dropped) and hand.
 function drawReserves() {
   const s = ui.state;
   const sides = ui.flipped ? ['white', 'black'] : ['black', 'white'];
@@ -165,23 +182,26 @@ function drawReserves() {
     box.textContent = '';
     box.dataset.side = side;
     const letters = s.reserves[side];
-    if (!letters.length && !s.credits[side]) return;
-    box.append(`${side} reserve (${s.credits[side]} credit${s.credits[side] === 1 ? '' : 's'}): `);
-    letters.forEach((letter, i) => {
-      const p = document.createElement('span');
-      p.className = `piece ${side}`;
-      p.textContent = letter.toUpperCase();
-      p.dataset.reserve = `${side}-${i}`;
-      const key = '@' + letter;
-      const droppable = i === 0 && s.moves.some((m) => m.kind === 'drop' && m.drop === letter);
-      if (droppable) {
-        p.classList.add('next');
-        p.dataset.drop = letter;
-        if (ui.selected === key) p.classList.add('selected');
-        p.addEventListener('click', () => select(ui.selected === key ? null : key));
+    if (letters.length || s.credits[side]) {
+      box.append(`${side} reserve (${s.credits[side]} credit${s.credits[side] === 1 ? '' : 's'}): `);
+      letters.forEach((letter, i) => {
+        const droppable = i === 0 && s.moves.some((m) => m.kind === 'drop' && m.drop === letter);
+        const p = sidePiece(side, letter, letter.toUpperCase(), droppable);
+        p.dataset.reserve = `${side}-${i}`;
+        box.appendChild(p);
+      });
+    }
+    if (s.hands) {
+      box.append(`${side} hand: `);
+      for (const h of s.hands[side]) {
+        const p = sidePiece(side, h.letter, `${h.letter.toUpperCase()} ${h.count}`, h.droppable);
+        p.classList.add('hand');
+        p.dataset.hand = h.letter;
+        p.dataset.count = String(h.count);
+        box.appendChild(p);
       }
-      box.appendChild(p);
-    });
+      if (!s.hands[side].length) box.append('empty');
+    }
   });
 }
 

@@ -72,17 +72,47 @@ const scenarios = {
     check(await b.piece('a6') === 'P' && await b.piece('a3') === '', 'the pawn went three squares');
     check((await b.text('#movelist')).includes('P a3-a6'), 'the move list');
   },
+  // Crazyhouse: a capture puts the pawn in White's hand; a click on it shows its drop squares
+  // and a click on one drops it (the FEN's hand is then empty again).
+  async crazyhouse(b) {
+    await b.move('e2', 'e4');
+    await b.move('d7', 'd5');
+    await b.move('e4', 'd5');
+    check(await handCount(b, 'P') === 1, 'White\'s hand holds the captured pawn');
+    check((await b.text('[data-hand="P"]')).replace(/\s+/g, ' ') === 'P 1', 'the hand shows P 1');
+    check((await b.fen()).includes('[P]'), `the FEN's hand: ${await b.fen()}`);
+    await b.move('g8', 'f6');
+    await b.page.click('[data-drop="P"]');
+    await b.page.waitForSelector('[data-square="e6"][data-dest]');
+    check(!(await b.page.$('[data-square="e1"][data-dest]')), 'no pawn drop on the first rank');
+    await b.click('[data-square="e6"]');
+    check(await b.piece('e6') === 'P', 'the pawn was dropped on e6');
+    check(await handCount(b, 'P') === 0, 'White\'s hand is empty again');
+    check((await b.fen()).startsWith('rnbqkb1r/ppp1pppp/4Pn2/3P4/8/8/PPPP1PPP/RNBQKBNR[] b '), `the FEN: ${await b.fen()}`);
+  },
+  // Shogi: a Gold dropped from the hand by clicks, then a pawn entering the zone promoted by
+  // the chooser (promotion is optional there); a captured promoted piece returns as a pawn.
+  async shogi(b) {
+    await b.loadFen('4k4/9/9/2P6/9/9/9/9/4K4[Gp] w - - 0 1');
+    check(await handCount(b, 'G') === 1 && await handCount(b, 'p') === 1, 'both hands shown');
+    await b.move('@G', 'e2');
+    check(await b.piece('e2') === 'G' && await handCount(b, 'G') === 0, 'the Gold was dropped on e2');
+    await b.move('e9', 'd9');
+    const choices = await chooserFor(b, 'c6', 'c7');
+    check(choices.join('|') === 'P c6-c7|P c6-c7; +P-c7', `promotion choices ${choices}`);
+    await b.click('#choices button[data-gc="P c6-c7; +P-c7"]');
+    check(await b.piece('c7') === '+P', 'the pawn promoted to +P');
+    check((await b.text('[data-square="c7"] text')) === '+P', 'the board shows +P');
+    check((await b.fen()).startsWith('3k5/9/2+P6/'), `the FEN: ${await b.fen()}`);
+    await b.loadFen('3k5/2+P6/9/9/9/9/9/9/4K4[] b - - 0 1');
+    await b.move('d9', 'c8');
+    check(await handCount(b, 'p') === 1, 'the captured +P is a pawn in Black\'s hand');
+  },
   // Chess's other kinds of move by clicks: a promotion chosen among four, e.p., a FEN pasted;
   // flip turns the board round.
   async chess(b) {
     await b.loadFen('7k/4P3/8/8/8/8/8/K7 w - - 0 1');
-    const choices = await (async () => {
-      await b.page.click('[data-square="e7"]');
-      await b.page.waitForSelector('[data-square="e8"][data-dest]');
-      await b.page.click('[data-square="e8"]');
-      await b.page.waitForSelector('#chooser:not([hidden])');
-      return b.page.$$eval('#choices button', (bs) => bs.map((x) => x.dataset.gc).sort());
-    })();
+    const choices = await chooserFor(b, 'e7', 'e8');
     check(choices.join('|') === 'P e7-e8; B-e8|P e7-e8; N-e8|P e7-e8; Q-e8|P e7-e8; R-e8', `promotion choices ${choices}`);
     await b.click('#choices button[data-gc="P e7-e8; N-e8"]');
     check(await b.piece('e8') === 'N', 'promoted to a Knight');
@@ -125,6 +155,21 @@ const scenarios = {
     check(await b.piece('a3') === 'P', 'a move of the pasted variant');
   },
 };
+
+// Clicks `from`, then `to`, and returns the moves the chooser then offers (their notation, sorted).
+async function chooserFor(b, from, to) {
+  await b.page.click(`[data-square="${from}"]`);
+  await b.page.waitForSelector(`[data-square="${to}"][data-dest]`);
+  await b.page.click(`[data-square="${to}"]`);
+  await b.page.waitForSelector('#chooser:not([hidden])');
+  return b.page.$$eval('#choices button', (bs) => bs.map((x) => x.dataset.gc).sort());
+}
+
+// How many of `letter` (case for the side) the page shows in a hand; 0 when none.
+async function handCount(b, letter) {
+  const el = await b.page.$(`[data-hand="${letter}"]`);
+  return el ? Number(await el.evaluate((e) => e.dataset.count)) : 0;
+}
 
 const variantOf = { opera: 'chess', spec: 'chess', engine: 'chess' };
 
