@@ -202,7 +202,8 @@ void Position::make(const Move& m) {
       ++reserve_head_[stm_];
       --credits_[stm_];
     }
-    end_move(m, u, false);
+    // A drop from a hand cannot be undone: it resets the halfmove clock, as in Fairy-Stockfish.
+    end_move(m, u, info_->hands.enabled);
     return;
   }
 

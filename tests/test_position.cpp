@@ -64,7 +64,10 @@ TEST(Hands, CapturesJoinTheHandUnpromoted) {
   };
   for (const Case& c : {Case{"crazyhouse", "4k3/8/8/8/8/8/8/3q~K3[] w - - 0 1", "e1d1", "4k3/8/8/8/8/8/8/3K4[P] b - - 0 1"},
                         Case{"shogi", "4k4/9/9/9/9/9/9/4+p4/4K4[] w - - 0 1", "e1e2", "4k4/9/9/9/9/9/9/4K4/9[P] b - - 0 1"},
-                        Case{"shogi", "4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1", "P@e5", "4k4/9/9/9/4P4/9/9/9/4K4[] b - - 1 1"}}) {
+                        Case{"shogi", "4k4/9/9/9/9/9/9/9/4K4[P] w - - 3 1", "P@e5", "4k4/9/9/9/4P4/9/9/9/4K4[] b - - 0 1"},
+                        // A drop resets the halfmove clock (Fairy-Stockfish: position ... moves e2e4 d7d5 e4d5 g8f6 P@e6).
+                        Case{"crazyhouse", "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 1 3", "P@e6",
+                             "rnbqkb1r/ppp1pppp/4Pn2/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 3"}}) {
     const auto engine = engine_for(c.key);
     Position pos(engine->variant());
     pos.set_fen(c.fen);
