@@ -6,6 +6,7 @@
 
 #include "generator/model/model.hpp"
 #include "runtime/registry.hpp"
+#include "tests/effort.hpp"
 
 namespace fairy::test {
 
@@ -45,7 +46,7 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
       else pos.set_fen(fen), ipos.set_fen(fen);
       for (int ply = 0; ply < plies; ++ply) {
         SCOPED_TRACE(v.key + " " + pos.fen());
-        for (int depth = 1; depth <= 3; ++depth) {
+        for (int depth = 1; depth <= effort(3, 2); ++depth) {
           const std::uint64_t kernel = v.kernel(pos, depth);
           EXPECT_EQ(kernel, v.generated(pos, depth)) << "depth " << depth;
           EXPECT_EQ(kernel, interpreter.perft(ipos, depth)) << "depth " << depth;

@@ -7,6 +7,7 @@
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
+#include "tests/effort.hpp"
 
 namespace {
 
@@ -35,7 +36,7 @@ TEST(Notation, EveryLegalMoveRoundTripsInEveryVariant) {
     const auto engine = v.engine();
     std::mt19937 rng(11);
     int checked = 0;
-    for (int game = 0; game < 8; ++game) {
+    for (int game = 0; game < test::effort(8, 2); ++game) {
       Position pos(engine->variant());
       pos.set_start();
       for (int ply = 0; ply < 30; ++ply) {

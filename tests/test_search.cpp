@@ -8,6 +8,8 @@
 #include "engine/match.hpp"
 #include "engine/search.hpp"
 #include "runtime/registry.hpp"
+#include "tests/effort.hpp"
+#include "tests/test_name.hpp"
 
 namespace fairy {
 namespace {
@@ -102,7 +104,7 @@ void expect_legal_games(const Engine& engine, const char* opponent) {
   const auto searcher = match::make_player("search:depth=2,nodes=300", engine);
   const auto other = match::make_player(opponent, engine);
   match::MatchOptions options;
-  options.games = 2;
+  options.games = test::effort(2, 1);
   options.max_turns = engine.variant().geo.files * engine.variant().geo.ranks > 100 ? 12 : 30;
   options.seed = 7;
   const match::MatchResult r = match::play_match(engine, *searcher, *other, options);
@@ -127,12 +129,7 @@ std::vector<const char*> catalogue_keys() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Search, EveryVariant, ::testing::ValuesIn(catalogue_keys()),
-                         [](const ::testing::TestParamInfo<const char*>& info) {
-                           std::string name = info.param;
-                           for (char& ch : name)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return name[0] >= '0' && name[0] <= '9' ? "v" + name : name;
-                         });
+                         [](const ::testing::TestParamInfo<const char*>& info) { return test::test_name(info.param); });
 
 TEST(Search, SameSeedSameGames) {
   const auto engine = find_compiled("extramove")->engine();
