@@ -65,13 +65,16 @@ std::vector<std::string> special_positions(const std::string& key) {
   // screens it) and may not leave the file; an open line a Rook may not step onto; an Archer's
   // diagonal check and a Grasshopper beside its screen; a Grasshopper's check; a cpR2 too far
   // (Pawn e4) and near enough (Pawn e3); castling across a square a Cannon hits over a Pawn; a
-  // Sorceress checking Black over a Pawn.
+  // Sorceress checking Black over a Pawn; a Rook stepping along a cpR2's line into its range
+  // (one screen, no check yet); two screens of ours on an Archer's diagonal (either leaving
+  // lets it hop); three screens on a Cannon's file (no single move opens it).
   if (key == "hoppers")
     return {"9k/10/10/4c5/10/R9/10/4P5/10/4K5 w - - 0 1", "9k/10/4c5/10/10/4p5/10/4R5/10/4K5 w - - 0 1",
             "9k/10/4c5/10/10/10/1R8/10/V9/4K5 w - - 0 1", "9k/10/10/10/5v4/10/10/2P7/10/K2G6 w - - 0 1",
             "9k/10/10/10/10/10/7O2/4g5/4P5/4K5 w - - 0 1", "9k/10/10/10/4h5/10/4P5/10/10/4K5 w - - 0 1",
             "9k/10/10/10/4h5/10/10/4P5/10/4K5 w - - 0 1", "9k/5c4/10/10/10/5P4/10/10/10/R3K4R w KQ - 0 1",
-            "4k5/10/4p5/1r8/10/10/10/10/4O5/9K b - - 0 1"};
+            "4k5/10/4p5/1r8/10/10/10/10/4O5/9K b - - 0 1", "9k/10/10/10/4h5/10/4R5/10/10/4K5 w - - 0 1",
+            "9k/10/10/10/10/10/7v2/6R3/5P4/4K5 w - - 0 1", "9k/4c5/10/10/4p5/10/10/4P5/4R5/4K5 w - - 0 1"};
   // King jumps: beside a Rook's file (a route through f2 refused, one through e2 not); in check
   // by a Cannon (no jumps); past a square a Cannon hits over a Pawn; with the diagonal route
   // attacked by a Bishop. Trolls: an H-leap to the last rank that stays a Troll, steps and a

@@ -57,8 +57,8 @@ struct Generator {
     B evasions = 0;   // where non-royal moves must land: everywhere but our pieces, or the check's line
     B pinned = 0;
     B verify = 0;     // our pieces whose moves are tested one by one (bent paths, hop lines)
-    B hop_lines = 0;  // the lines from our royal piece to enemy hoppers that could hop onto it (with
-                      // the hoppers): targets there are tested one by one (a screen comes or goes)
+    B hop_lines = 0;  // the empty lines between our royal piece and enemy hoppers that could hop
+                      // onto it: targets there are tested one by one (a screen comes)
     int pins = 0;
     std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
   };
@@ -116,24 +116,38 @@ struct Generator {
     cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
   }
 
-  // Enemy hoppers on lines along which they could hop onto our royal piece: only a move that
-  // leaves or enters such a line (up to and with the hopper) may add or remove a screen, so our
-  // pieces on the lines and targets on them are tested one by one. Out of a hopper's check,
-  // every move is a tested one (true).
+  // Enemy hoppers on lines along which they could hop onto our royal piece. A hop onto it needs
+  // exactly one piece (the screen) between, and a move changes a line's count of pieces between
+  // by one at most: leaving it (-1), landing on an empty square of it (+1), capturing along it
+  // from a square of it (-1). So only a line with no piece between makes targets on it tested
+  // (a piece there would be the screen); on one with one or two pieces between, our pieces
+  // there are tested (the screen stepping along, or one of two leaving or taking the other);
+  // three or more leave no hop. Out of a hopper's check, every move is a tested one (true).
   static bool find_hopper_lines(const Board<D>& b, Context& cx) {
     B hoppers = Enemy::hop_snipers(b, cx.royal);
     if (!hoppers) return false;
-    if (const B checkers = Enemy::hoppers(b, cx.royal, cx.occupied)) {
-      cx.checkers |= checkers | Enemy::benders(b, cx.royal, cx.occupied);
-      cx.verify = cx.ours;
-      cx.evasions = ~cx.ours;
-      return true;
-    }
+    bool screened_once = false;
+    B screens_of_ours = 0;
     while (hoppers) {
       const int h = pop_lsb(hoppers);
-      cx.hop_lines |= G::between(cx.royal, h) | bit<B>(h);
+      const B line = G::between(cx.royal, h);
+      const B screens = line & cx.occupied;
+      const int count = popcount(screens);
+      if (count == 0) {
+        cx.hop_lines |= line;
+      } else if (count <= 2) {
+        screened_once |= count == 1;
+        screens_of_ours |= screens & cx.ours;
+      }
     }
-    cx.verify |= cx.ours & cx.hop_lines;
+    if (screened_once)
+      if (const B checkers = Enemy::hoppers(b, cx.royal, cx.occupied)) {
+        cx.checkers |= checkers | Enemy::benders(b, cx.royal, cx.occupied);
+        cx.verify = cx.ours;
+        cx.evasions = ~cx.ours;
+        return true;
+      }
+    cx.verify |= screens_of_ours;
     return false;
   }
 
