@@ -95,10 +95,11 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
     const Square from = squares[i];
     const PieceInfo& piece = info_->pieces[type_of(pos.at(from))];
     const int first = list.size;
-    for (const Path& path : piece.program[us].paths) {
+    for (const Path& path : piece.program_at(us, from).paths) {
       if (path.virgin_only && !pos.is_virgin(from)) continue;
       if (!(path.phases & pos.phase_bit())) continue;
       walk(pos, path, 0, from, Walk{us, from, from, kNoSquare, 0}, board, [&](const Move& m, const Path& p) {
+        if (!piece.may_end(us, m.to)) return false;
         if (m.kind == MoveKind::Swap)
           add_swap(pos, list, m);
         else if (p.promotes && m.kind != MoveKind::Induced)
@@ -117,10 +118,16 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
 }
 
 bool Interpreter::attacked(const Position& pos, Square s, Color by) const {
+  if (royals_face(pos, s, by)) return true;
   for (int type = 0; type < int(info_->pieces.size()); ++type) {
     if (pos.count(by, type) == 0) continue;
     const Piece attacker = make_piece(by, type);
-    for (const Path& path : info_->pieces[type].program[by].paths) {
+    const PieceInfo& piece = info_->pieces[type];
+    if (piece.confined || !piece.moves_on.empty()) {  // moves that depend on squares: walked forwards
+      if (region_attacks(pos, type, s, by)) return true;
+      continue;
+    }
+    for (const Path& path : piece.program[by].paths) {
       if (!path.captures()) continue;
       if (path.reversible()) {
         if ((path.legs.back().mode & kCapture) && reaches_back(pos, path, path.legs.size() - 1, s, attacker))
@@ -136,19 +143,38 @@ bool Interpreter::attacked(const Position& pos, Square s, Color by) const {
 // The generic fallback: walk the path forwards from every piece of the type, pretending an
 // enemy stands on s, and see whether a move captures there (finally or on the way).
 bool Interpreter::path_attacks(const Position& pos, const Path& path, int type, Square s, Color by) const {
+  return forward_attacks(pos, type, s, by, &path);
+}
+
+// A piece with a region or moves_on: walked forwards with the moves it has where it stands, to a
+// capture on s that ends inside its region.
+bool Interpreter::region_attacks(const Position& pos, int type, Square s, Color by) const {
+  return forward_attacks(pos, type, s, by, nullptr);
+}
+
+bool Interpreter::forward_attacks(const Position& pos, int type, Square s, Color by, const Path* only) const {
+  const PieceInfo& piece = info_->pieces[type];
   const Piece attacker = make_piece(by, type);
   const Piece target = make_piece(~by, 0);
   const auto cell = [&pos, s, target](Square t) { return t == s ? target : pos.at(t); };
-  const Square* squares = pos.piece_squares(by);
-  const auto hit = [s](const Move& m, const Path&) {
-    return (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::EnPassant) ||
-           (m.kind == MoveKind::Locust && m.aux1 == s);
+  const auto hit = [s, &piece, by](const Move& m, const Path&) {
+    return piece.may_end(by, m.to) && ((m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::EnPassant) ||
+                                       (m.kind == MoveKind::Locust && m.aux1 == s));
   };
+  const auto walks = [&](const Path& path, Square from) {
+    return !(path.virgin_only && !pos.is_virgin(from)) &&
+           walk(pos, path, 0, from, Walk{by, from, from, kNoSquare, 0}, cell, hit);
+  };
+  const Square* squares = pos.piece_squares(by);
   for (int i = 0; i < pos.piece_total(by); ++i) {
     const Square from = squares[i];
     if (pos.at(from) != attacker) continue;
-    if (path.virgin_only && !pos.is_virgin(from)) continue;
-    if (walk(pos, path, 0, from, Walk{by, from, from, kNoSquare, 0}, cell, hit)) return true;
+    if (only) {
+      if (walks(*only, from)) return true;
+      continue;
+    }
+    for (const Path& path : piece.program_at(by, from).paths)
+      if (path.captures() && walks(path, from)) return true;
   }
   return false;
 }

@@ -18,6 +18,8 @@ class Interpreter {
   bool path_attacks(const Position& pos, const Path& path, int type, Square s, Color by) const;
 
  private:
+  bool region_attacks(const Position& pos, int type, Square s, Color by) const;
+  bool forward_attacks(const Position& pos, int type, Square s, Color by, const Path* only) const;
   bool reaches_back(const Position& pos, const Path& path, std::size_t leg, Square at, Piece attacker) const;
 
   const VariantInfo* info_;

@@ -49,6 +49,22 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
 }
 
+// The flying general (VariantInfo::flying_general): whether s holds the royal piece of `by`'s
+// opponent and `by`'s royal piece stands on its file or rank with nothing between them.
+inline bool royals_face(const Position& pos, Square s, Color by) {
+  const VariantInfo& v = pos.variant();
+  const Square k = pos.royal(by);
+  const Piece target = pos.at(s);
+  if (!v.flying_general || k == kNoSquare || !is_color(target, ~by) || !v.pieces[type_of(target)].royal) return false;
+  const Geometry& g = v.geo;
+  const int dx = g.file_of(s) - g.file_of(k), dy = g.rank_of(s) - g.rank_of(k);
+  if (dx && dy) return false;
+  const int step = g.offset((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
+  Square t = Square(k + step);
+  while (t != s && pos.at(t) == kEmpty) t = Square(t + step);
+  return t == s;
+}
+
 // Adds a swap (m.kind == Swap) unless the two pieces are identical: that swap changes nothing,
 // and chess has no pass (Sandbox: a Knight meeting another swapping Knight of its side).
 inline void add_swap(const Position& pos, MoveList& list, const Move& m) {

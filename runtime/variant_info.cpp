@@ -185,7 +185,9 @@ void VariantInfo::finalize() {
   any_safe_passage = false;
   for (PieceInfo& p : pieces) {
     any_safe_passage = any_safe_passage || p.safe_passage;
-    p.may_repeat = routes_can_coincide(p.program[White], geo) || routes_can_coincide(p.program[Black], geo);
+    p.may_repeat = false;
+    for (Color c : {White, Black})
+      p.for_each_program(c, [&](const PieceProgram& prog) { p.may_repeat = p.may_repeat || routes_can_coincide(prog, geo); });
   }
   has_induction = false;
   int swapping_types = 0;
@@ -206,14 +208,20 @@ void VariantInfo::finalize() {
   }
   occupied_turns = false;
   aligned.fill(false);
+  const auto mark_routes = [this](const PieceProgram& prog) {
+    for (const Path& path : prog.paths) {
+      if (!path.captures()) continue;
+      for (std::size_t k = 0; k + 1 < path.legs.size(); ++k)
+        occupied_turns = occupied_turns || (path.legs[k].mode & (kHop | kCapture)) || (path.legs[k].flags & kInduce);
+      for_attack_routes(path, geo, -1, [this](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] = true; });
+    }
+  };
   for (const PieceInfo& p : pieces)
-    for (const PieceProgram& prog : p.program)
-      for (const Path& path : prog.paths) {
-        if (!path.captures()) continue;
-        for (std::size_t k = 0; k + 1 < path.legs.size(); ++k)
-          occupied_turns = occupied_turns || (path.legs[k].mode & (kHop | kCapture)) || (path.legs[k].flags & kInduce);
-        for_attack_routes(path, geo, -1, [this](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] = true; });
-      }
+    for (Color c : {White, Black}) p.for_each_program(c, mark_routes);
+  if (flying_general)  // a royal piece attacks the other along files and ranks
+    for (int d = 1; d < std::max(geo.files, geo.ranks); ++d)
+      for (int off : {geo.offset(d, 0), geo.offset(-d, 0), geo.offset(0, d), geo.offset(0, -d)})
+        aligned[kMaxSquares + off] = true;
   special_legality = must_capture || !checks_allowed || ends.immediate();
   finalize_hands();
   finalized = true;

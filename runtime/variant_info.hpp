@@ -4,8 +4,10 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,22 @@
 #include "runtime/types.hpp"
 
 namespace fairy {
+
+// A set of mailbox squares (regions: where a piece may move, where it has other moves).
+using SquareSet = std::bitset<kMaxSquares>;
+inline SquareSet square_set(std::initializer_list<int> squares) {
+  SquareSet set;
+  for (int s : squares) set.set(std::size_t(s));
+  return set;
+}
+
+// Moves a piece has instead of its own while it stands on a square of `on` (spec `moves_on:`).
+struct SquareMoves {
+  std::array<SquareSet, 2> on;          // per colour
+  std::string betza;                    // the XBetza source, for messages and comments
+  std::array<PieceProgram, 2> program;  // per colour
+  friend bool operator==(const SquareMoves&, const SquareMoves&) = default;
+};
 
 struct PieceInfo {
   std::string name;                   // catalogue name, e.g. "knight"
@@ -34,6 +52,26 @@ struct PieceInfo {
   char mark = 0;
   int unpromoted = -1;
   std::array<PieceProgram, 2> program;  // per colour
+  // Spec `region:`: no move may end outside `region` (per colour) when `confined`.
+  bool confined = false;
+  std::array<SquareSet, 2> region;
+  // Spec `moves_on:`: other moves on some squares; the first entry whose squares hold the piece wins.
+  std::vector<SquareMoves> moves_on;
+
+  // The moves of a piece of colour c standing on s.
+  const PieceProgram& program_at(Color c, Square s) const {
+    for (const SquareMoves& m : moves_on)
+      if (m.on[c][std::size_t(s)]) return m.program[c];
+    return program[c];
+  }
+  // Whether a move of a piece of colour c may end on s.
+  bool may_end(Color c, Square s) const { return !confined || region[c][std::size_t(s)]; }
+  // Every program of colour c (its own, then those of moves_on).
+  template <class F>
+  void for_each_program(Color c, const F& f) const {
+    f(program[c]);
+    for (const SquareMoves& m : moves_on) f(m.program[c]);
+  }
 
   friend bool operator==(const PieceInfo&, const PieceInfo&) = default;
 };
@@ -186,6 +224,9 @@ struct VariantInfo {
   bool must_capture = false;    // a side that can capture must (antichess)
   bool checks_allowed = true;   // false: no move may give check (racing kings)
   std::uint16_t ep_ranks = 0;   // bit r: e.p. squares on the mover's rank r + 1 only; 0: anywhere
+  // The two royal pieces may not stand on one file or rank with nothing between them (xiangqi's
+  // flying general; Fairy-Stockfish's flyingGeneral): a royal piece attacks the other along it.
+  bool flying_general = false;
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping

@@ -106,6 +106,27 @@ const std::vector<PeerVariant>& peer_variants() {
        {"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",  // each side promotes to its own pieces
         "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",
         "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"}},  // stalemate
+      // Regions, square-dependent moves and the flying general.
+      {"xiangqi", "xiangqi", 50,
+       {"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",  // flying general: the Advisor may not leave the file
+        "4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1",  // ... nor may the Generals face
+        "3akab2/9/9/9/9/9/9/9/3A1A3/4K4 w - - 0 1",  // palace corners and edges
+        "5k3/4a4/3a5/9/9/9/9/9/9/3K5 b - - 0 1",
+        "4k4/9/9/P3P3P/9/4P4/9/9/9/3K5 w - - 0 1",  // soldiers past the river (and on the edges), and not
+        "3k1P3/9/9/9/9/9/p3p4/9/9/5K3 b - - 0 1",   // ... a soldier on the last rank steps sideways only
+        "r3k4/9/4c4/9/9/R1C1p1n2/9/9/9/3K5 w - - 0 1",  // cannon screens
+        "3k5/9/9/2c1C1C2/9/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/9/9/4B4/9/9/1P1P5/2B1K4 w - - 0 1",  // elephants blocked at the eye, and at the river
+        "3k5/9/2b6/3p5/9/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/9/9/9/9/2N6/2P6/3K5 w - - 0 1",  // a horse blocked beside it
+        "4k4/4R4/9/9/9/9/9/9/9/3RKR3 b - - 0 1",  // mated: taking the rook would face the General
+        "4k4/9/4P4/9/9/9/9/9/9/3RKR3 b - - 0 1"}},  // stalemated
+      {"minixiangqi", "minixiangqi", 50,
+       {"3k3/7/7/7/7/3P3/3K3 w - - 0 1",    // flying general: the soldier may not leave the file
+        "2k4/7/7/7/7/7/4K2 w - - 0 1",      // palace corners
+        "3k3/P5P/7/7/7/7/2K4 w - - 0 1",    // soldiers on the last rank but one, at the edges
+        "2k4/7/7/2C4/7/2r4/4K2 b - - 0 1",  // a cannon's screen on the Generals' file
+        "3k3/3R3/7/7/7/7/2RKR2 b - - 0 1"}},  // mated: taking the rook would face the General
       // Pieces in hand: random games long enough to fill the hands.
       {"crazyhouse", "crazyhouse", 50,
        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",  // full hands

@@ -122,7 +122,34 @@ INSTANTIATE_TEST_SUITE_P(
                       "one upper-case letter, or + and one"},
         SpecErrorCase{"promotion_leaving_not_bool", "    perft:",
                       "    promotion: {pieces: [rook], zone: 1, to: [king], leaving: maybe}\n    perft:", "v.yaml:10:63",
-                      "leaving must be true or false"}));
+                      "leaving must be true or false"},
+        // Regions (regions:, region:, moves_on:) and the flying general.
+        SpecErrorCase{"region_unknown", "pieces: [king, rook]", "pieces: [king, {piece: rook, region: hall}]",
+                      "v.yaml:7:42", "no region 'hall'"},
+        SpecErrorCase{"region_file_off_board", "    perft:", "    regions: {hall: {files: [a, g]}}\n    perft:",
+                      "v.yaml:10:33", "'g' is not a file of this board"},
+        SpecErrorCase{"region_ranks_backwards", "    perft:", "    regions: {hall: {ranks: [3, 2]}}\n    perft:",
+                      "v.yaml:10:30", "the first rank is after the last"},
+        SpecErrorCase{"region_rank_off_board", "    perft:", "    regions: {hall: {ranks: [1, 6]}}\n    perft:",
+                      "v.yaml:10:33", "rank 6 is not on the board"},
+        SpecErrorCase{"region_squares_and_files", "    perft:",
+                      "    regions: {hall: {squares: [a1], files: [a, b]}}\n    perft:", "v.yaml:10:31",
+                      "either squares or files and ranks"},
+        SpecErrorCase{"region_square_off_board", "    perft:", "    regions: {hall: {squares: [a1, f1]}}\n    perft:",
+                      "v.yaml:10:36", "'f1' is not a square of this board"},
+        SpecErrorCase{"region_given_twice", "    perft:",
+                      "    regions: {hall: {ranks: [1, 2]}, hall: {ranks: [2, 3]}}\n    perft:", "v.yaml:10:38",
+                      "region 'hall' is given twice"},
+        SpecErrorCase{"region_one_side_only", "    perft:", "    regions: {hall: {white: {ranks: [1, 2]}}}\n    perft:",
+                      "v.yaml:10:21", "needs 'black'"},
+        SpecErrorCase{"moves_on_bad_betza", "pieces: [king, rook]",
+                      "pieces: [king, {piece: rook, moves_on: [{region: hall, betza: WkF}]}]\n    regions: {hall: {ranks: [1, 2]}}",
+                      "v.yaml:7:68", "unknown XBetza modifier 'k'"},
+        SpecErrorCase{"region_with_locust_capture", "pieces: [king, rook]",
+                      "pieces: [king, {piece: rook, betza: cafW, region: hall}]\n    regions: {hall: {ranks: [1, 2]}}",
+                      "v.yaml:7:55", "cannot be combined with regions"},
+        SpecErrorCase{"flying_general_not_bool", "    perft:", "    flying_general: yes\n    perft:", "v.yaml:10:21",
+                      "flying_general must be true or false"}));
 
 TEST(Spec, TopLevelMustBeAMap) {
   EXPECT_NE(error_of("- just\n- a list\n").find("must be a mapping"), std::string::npos);
@@ -140,7 +167,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 30u);
+  ASSERT_EQ(variants.size(), 32u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);

@@ -102,7 +102,23 @@ struct PieceContext {
   Color us;
   bool promotes;
   int zone_edge = 0;  // the promotion zone's first square (White: from it up; Black: down to it)
+  std::string region;  // the table of squares a move may end on (spec `region:`), or "" for anywhere
 };
+
+// The C++ name of a constexpr square table: the piece's region, or (moves >= 0) the squares of
+// its moves_on entry `moves`.
+std::string square_table(const VariantInfo& info, int type, Color c, int moves = -1) {
+  return "k" + std::string(moves < 0 ? "Region" : "On" + std::to_string(moves)) + color_name(c) +
+         spec::camel_case(info.pieces[type].name);
+}
+
+// Emits a square table: entry s says whether mailbox square s is in the set.
+void emit_square_table(std::string& out, const VariantInfo& info, const std::string& name, const fairy::SquareSet& set) {
+  std::string bits;
+  for (int s = 0; s < info.geo.cells(); ++s) bits += set[std::size_t(s)] ? '1' : '0';
+  out += "constexpr std::string_view " + name + "Bits = \"" + bits + "\";\n";
+  out += "constexpr bool " + name + "(Square s) { return " + name + "Bits[std::size_t(s)] == '1'; }\n";
+}
 
 // The mailbox square where type's promotion zone begins for colour c (see PieceContext).
 int promotion_zone_edge(const VariantInfo& info, int type, Color c) {
@@ -128,9 +144,11 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
   // A rule that also promotes on leaving the zone: add_promotions looks at both squares.
   const std::string in_zone = pc.zone_edge < 0 ? "true" : to + (pc.us == fairy::White ? " >= " : " <= ") + std::to_string(pc.zone_edge);
-  code.line(kind == "Swap" ? "add_swap(pos, list, " + move + ");"
-            : promotes     ? "if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" + move + ");"
-                           : "list.push(" + move + ");");
+  const std::string inside = pc.region.empty() ? "" : "if (" + pc.region + "(" + to + ")) ";
+  code.line(inside + (kind == "Swap" ? "add_swap(pos, list, " + move + ");"
+                      : promotes     ? "{ if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" +
+                                           move + "); }"
+                                     : "list.push(" + move + ");"));
 }
 
 // The offset expression of step `n` (a 1-based counter variable) of a leg.
@@ -254,22 +272,30 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   if (!leap && !plain_slide) code.close();
 }
 
-void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, Color c) {
+// The name of the function generating a piece's moves (moves >= 0: those of its moves_on entry).
+std::string generate_function(const VariantInfo& info, int type, Color c, int moves = -1) {
+  return "generate_" + spec::identifier(info.pieces[type].name) + "_" + color_lower(c) +
+         (moves < 0 ? "" : "_on" + std::to_string(moves));
+}
+
+void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, Color c, int moves = -1) {
   const VariantInfo& info = v.info;
   const fairy::PieceInfo& piece = info.pieces[type];
   const spec::Location& where = v.piece_where[type];
   const bool promotable = info.promotion_rule[type] >= 0;
+  const std::string betza = moves < 0 ? piece.betza : piece.moves_on[std::size_t(moves)].betza;
   code.line("// " + comment(piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
-                            piece.betza + "\", " + o.spec_name) + ":" + std::to_string(where.line) + ":" +
-            std::to_string(where.column));
-  code.open("void generate_" + spec::identifier(piece.name) + "_" + color_lower(c) +
-            "(const Position& pos, Square from, MoveList& list) {");
+                            betza + "\"" + (moves < 0 ? "" : " where it stands on its moves_on squares") + ", " +
+                            o.spec_name) + ":" + std::to_string(where.line) + ":" + std::to_string(where.column));
+  code.open("void " + generate_function(info, type, c, moves) + "(const Position& pos, Square from, MoveList& list) {");
   code.line("const Piece* b = pos.board();");
-  for (const Path& path : piece.program[c].paths) {
+  const fairy::PieceProgram& program = moves < 0 ? piece.program[c] : piece.moves_on[std::size_t(moves)].program[c];
+  for (const Path& path : program.paths) {
     code.line("// " + path_comment(path));
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
     if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
-    const PieceContext pc{info, c, promotable && path.promotes, promotion_zone_edge(info, type, c)};
+    const PieceContext pc{info, c, promotable && path.promotes, promotion_zone_edge(info, type, c),
+                          piece.confined ? square_table(info, type, c) : ""};
     emit_leg(code, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
     if (path.phases != fairy::kAllPhases) code.close();
     if (path.virgin_only) code.close();
@@ -299,13 +325,20 @@ struct BackLeg {
   friend bool operator==(const BackLeg&, const BackLeg&) = default;
 };
 
+// A piece type whose walk it is, with its moves (program: -1 its own, else its moves_on entry).
+struct Attacker {
+  int type;
+  int program = -1;
+  friend bool operator==(const Attacker&, const Attacker&) = default;
+};
+
 // A capture on the target, walked backwards leg by leg to the attacker (back[0] is the capturing
 // leg), then the legs after a locust capture walked forwards from the target.
 struct AttackWalk {
   std::vector<BackLeg> back;
   std::vector<Leg> rest;  // legs after the capturing one (locust captures)
   bool virgin_only = false;
-  std::vector<int> types;
+  std::vector<Attacker> types;
   std::set<int> passes;  // squares (mailbox offsets from the target) its routes depend on
   bool same_route(const AttackWalk& o) const {
     return back == o.back && rest == o.rest && virgin_only == o.virgin_only;
@@ -335,7 +368,7 @@ BackLeg back_leg(const VariantInfo& info, const Path& path, std::size_t k, int r
 }
 
 // Every backward walk of a path capturing with leg `capture` (one per residue of each varying leg).
-void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture, int type,
+void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture, Attacker attacker,
                   std::vector<AttackWalk>& out) {
   std::vector<int> residue(capture + 1, 1);
   for (;;) {
@@ -344,7 +377,7 @@ void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture
     w.rest.assign(path.legs.begin() + std::ptrdiff_t(capture) + 1, path.legs.end());
     for (Leg& l : w.rest) l.flags &= ~fairy::kUnload;  // swaps capture nothing
     w.virgin_only = path.virgin_only;
-    w.types = {type};
+    w.types = {attacker};
     fairy::for_attack_routes(path, info.geo, int(capture),
                              [&](int x, int y) { w.passes.insert(info.geo.offset(x, y)); });
     out.push_back(std::move(w));
@@ -361,7 +394,7 @@ void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
   for (AttackWalk& o : walks) {
     if (o.same_route(w)) {
       o.passes.insert(w.passes.begin(), w.passes.end());
-      for (int t : w.types)
+      for (const Attacker& t : w.types)
         if (std::find(o.types.begin(), o.types.end(), t) == o.types.end()) o.types.push_back(t);
       return;
     }
@@ -386,6 +419,19 @@ struct AttackContext {
   std::string attackers;  // the test that the piece q<k> is an attacker
   std::string completes;  // for a locust capture: that the rest of the path goes on from s
 };
+
+// The test that the piece q, standing on t, attacks s with the moves of `a`: it is of a's type,
+// has those moves where it stands (moves_on) and may end a move on s (region).
+std::string attacker_test(const VariantInfo& info, const Attacker& a, Color by, const std::string& q,
+                          const std::string& t) {
+  const fairy::PieceInfo& piece = info.pieces[a.type];
+  std::string test = q + " == " + piece_const(info, a.type, by);
+  const int entries = a.program < 0 ? int(piece.moves_on.size()) : a.program;
+  for (int i = 0; i < entries; ++i) test += " && !" + square_table(info, a.type, by, i) + "(" + t + ")";
+  if (a.program >= 0) test += " && " + square_table(info, a.type, by, a.program) + "(" + t + ")";
+  if (piece.confined) test += " && " + square_table(info, a.type, by) + "(s)";
+  return piece.moves_on.empty() && !piece.confined ? test : "(" + test + ")";
+}
 
 std::string enemy_of(Color by, const std::string& p) { return "is_color(" + p + ", " + color_name(~by) + ")"; }
 
@@ -503,20 +549,27 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
 // merged where two piece types (or two paths) walk back alike.
 std::vector<AttackWalk> attack_walks(const VariantInfo& info, Color by) {
   std::vector<AttackWalk> walks;
-  for (int type = 0; type < int(info.pieces.size()); ++type)
-    for (const Path& path : info.pieces[type].program[by].paths)
-      for (std::size_t k = 0; k < path.legs.size(); ++k) {
-        if (!(path.legs[k].mode & fairy::kCapture)) continue;
-        std::vector<AttackWalk> mine;
-        attack_walks(info, path, k, type, mine);
-        for (AttackWalk& w : mine) add_walk(walks, std::move(w));
-      }
+  for (int type = 0; type < int(info.pieces.size()); ++type) {
+    const fairy::PieceInfo& piece = info.pieces[type];
+    for (int program = -1; program < int(piece.moves_on.size()); ++program) {
+      const fairy::PieceProgram& moves = program < 0 ? piece.program[by] : piece.moves_on[std::size_t(program)].program[by];
+      for (const Path& path : moves.paths)
+        for (std::size_t k = 0; k < path.legs.size(); ++k) {
+          if (!(path.legs[k].mode & fairy::kCapture)) continue;
+          std::vector<AttackWalk> mine;
+          attack_walks(info, path, k, Attacker{type, program}, mine);
+          for (AttackWalk& w : mine) add_walk(walks, std::move(w));
+        }
+    }
+  }
   return walks;
 }
 
 std::string back_comment(const VariantInfo& info, const AttackWalk& w) {
   std::string names;
-  for (int type : w.types) names += (names.empty() ? "" : ", ") + info.pieces[type].name;
+  for (const Attacker& a : w.types)
+    names += (names.empty() ? "" : ", ") + info.pieces[a.type].name +
+             (a.program < 0 ? "" : " (moves_on " + std::to_string(a.program) + ")");
   std::string legs;
   for (const BackLeg& b : w.back) {
     std::string offs;
@@ -560,6 +613,7 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
   code.line("// Whether `by` can capture on s; unless left is kNoSquare, only along routes through left or entered.");
   code.open("bool attacked_by_" + color_lower(by) + "(const Position& pos, Square s, Square left, Square entered) {");
   code.line("const Piece* b = pos.board();");
+  if (info.flying_general) code.line("if (royals_face(pos, s, " + color_name(by) + ")) return true;  // the flying general");
   const std::string words = std::to_string((walks.size() + 63) / 64);
   code.line("std::uint64_t routes[" + words + "];  // bit i: run walk i");
   code.line("for (int w = 0; w < " + words + "; ++w)");
@@ -572,17 +626,18 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
   for (std::size_t index = 0; index < walks.size(); ++index) {
     const AttackWalk& w = walks[index];
     std::string test;
-    const std::string q = "q" + std::to_string(w.back.size() - 1);
-    for (int type : w.types) test += (test.empty() ? "" : " || ") + q + " == " + piece_const(info, type, by);
+    const std::string q = "q" + std::to_string(w.back.size() - 1), t = "t" + std::to_string(w.back.size() - 1);
+    for (const Attacker& a : w.types)
+      test += (test.empty() ? "" : " || ") + attacker_test(info, a, by, q, t);
     code.line("// " + comment(back_comment(info, w)));
     // A locust capture on s counts when the rest of the path can go on from s (given the
     // capturing leg's step count, for a same-length leg after it).
     const bool leaps = w.back[0].range == 1;
     const AttackContext ac{info, w, by, test, w.rest.empty() ? "" : leaps ? "completes(1)" : "completes(j0)"};
     std::string present;  // no walk for a piece type that is not on the board
-    for (int type : w.types)
+    for (const Attacker& a : w.types)
       present += (present.empty() ? "" : " || ") + std::string("pos.count(") + color_name(by) + ", " +
-                 std::to_string(type) + ")";
+                 std::to_string(a.type) + ")";
     code.open("if ((" + present + ") && via(" + std::to_string(index) + ")) {");
     if (!w.rest.empty()) {
       code.open("const auto completes = [&]([[maybe_unused]] int steps) {");
@@ -618,6 +673,13 @@ std::string program_literal(const fairy::PieceProgram& prog, const std::string& 
   return s + indent + "}}";
 }
 
+std::string square_set_literal(const fairy::SquareSet& set) {
+  std::string list;
+  for (std::size_t s = 0; s < set.size(); ++s)
+    if (set[s]) list += (list.empty() ? "" : ", ") + std::to_string(s);
+  return "square_set({" + list + "})";
+}
+
 std::string info_code(const VariantInfo& info) {
   Code c;
   c.open("VariantInfo make_info() {");
@@ -632,6 +694,7 @@ std::string info_code(const VariantInfo& info) {
            ", " + (info.turn.later_captures ? "true" : "false") + ", " + (info.turn.later_same_piece ? "true" : "false") +
            "};");
   for (const std::string& line : end_rules_code(info)) c.line(line);
+  if (info.flying_general) c.line("v.flying_general = true;");
   for (fairy::Square s : info.brouhaha)
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
@@ -647,6 +710,16 @@ std::string info_code(const VariantInfo& info) {
     if (p.value) c.line("p.value = " + std::to_string(p.value) + ";");
     if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
     for (const std::string& line : hand_piece_code(p)) c.line(line);
+    if (p.confined) {
+      c.line("p.confined = true;");
+      for (Color col : {fairy::White, fairy::Black})
+        c.line("p.region[" + color_name(col) + "] = " + square_set_literal(p.region[col]) + ";");
+    }
+    for (const fairy::SquareMoves& m : p.moves_on)
+      c.line("p.moves_on.push_back(SquareMoves{{" + square_set_literal(m.on[fairy::White]) + ", " +
+             square_set_literal(m.on[fairy::Black]) + "}, " + c_string(m.betza) + ", {" +
+             program_literal(m.program[fairy::White], "    ") + ", " + program_literal(m.program[fairy::Black], "    ") +
+             "}});");
     c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");
     c.line("p.program[Black] = " + program_literal(p.program[fairy::Black], "    ") + ";");
     c.line("v.pieces.push_back(std::move(p));");
@@ -695,7 +768,20 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   code.line("constexpr int kSpan = " + std::to_string(walk_span(info.geo)) + ";  // the largest offset between two squares");
   code.line();
   for (Color c : {fairy::White, fairy::Black})
-    for (int t = 0; t < int(info.pieces.size()); ++t) emit_piece(code, v, o, t, c);
+    for (int t = 0; t < int(info.pieces.size()); ++t) {
+      std::string tables;
+      const fairy::PieceInfo& piece = info.pieces[t];
+      if (piece.confined) emit_square_table(tables, info, square_table(info, t, c), piece.region[c]);
+      for (std::size_t i = 0; i < piece.moves_on.size(); ++i)
+        emit_square_table(tables, info, square_table(info, t, c, int(i)), piece.moves_on[i].on[c]);
+      if (!tables.empty()) code.line("// Squares of " + comment(piece.name) + ", " + color_lower(c) + " (spec region: and moves_on:)");
+      std::istringstream lines(tables);
+      for (std::string line; std::getline(lines, line);) code.line(line);
+    }
+  code.line();
+  for (Color c : {fairy::White, fairy::Black})
+    for (int t = 0; t < int(info.pieces.size()); ++t)
+      for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves) emit_piece(code, v, o, t, c, moves);
   for (Color c : {fairy::White, fairy::Black}) emit_attacks(code, v, c);
   for (Color c : {fairy::White, fairy::Black}) {
     code.open("void generate_" + color_lower(c) + "(const Position& pos, MoveList& list) {");
@@ -704,8 +790,11 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
     code.line("const Square from = squares[i];");
     code.open("switch (pos.at(from)) {");
     for (int t = 0; t < int(info.pieces.size()); ++t) {
-      const std::string call =
-          "generate_" + spec::identifier(info.pieces[t].name) + "_" + color_lower(c) + "(pos, from, list);";
+      std::string call;  // the moves it has where it stands
+      for (std::size_t i = 0; i < info.pieces[t].moves_on.size(); ++i)
+        call += "if (" + square_table(info, t, c, int(i)) + "(from)) " + generate_function(info, t, c, int(i)) +
+                "(pos, from, list); else ";
+      call += generate_function(info, t, c) + "(pos, from, list);";
       if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
         code.line("case " + piece_const(info, t, c) + ": { const int first = list.size; " + call +
                   " remove_repeats(list, first); break; }");

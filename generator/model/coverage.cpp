@@ -23,6 +23,8 @@ bool promotes_by_leaps_apart(const fairy::PieceProgram& program) {
 std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   const fairy::PieceInfo& p = info.pieces[type];
   if (p.safe_passage && !p.royal) return "piece '" + p.name + "' needs safe passage but is not royal";
+  if (p.confined) return "piece '" + p.name + "' may move only inside a region";
+  if (!p.moves_on.empty()) return "piece '" + p.name + "' has other moves on some squares (moves_on)";
   if (p.initial_ranks) return "piece '" + p.name + "' counts as unmoved on its first ranks (initial_ranks)";
   const bool promotes = info.promotion_rule[type] >= 0;
   for (const fairy::PieceProgram& program : p.program)
@@ -56,6 +58,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.must_capture) return refuse("captures are compulsory");
   if (info.ep_ranks) return refuse("its e.p. squares are limited to some ranks");
   if (!info.checks_allowed) return refuse("no move may give check");
+  if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
   if (info.ends.immediate()) return refuse("its games can end while moves remain (n-check, extinction or flag)");
   for (int t = 0; t < int(info.pieces.size()); ++t)
     if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);

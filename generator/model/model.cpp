@@ -1,6 +1,7 @@
 #include "generator/model/model.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "generator/betza/betza.hpp"
 #include "runtime/position.hpp"
@@ -231,6 +232,84 @@ void check_ends(const fairy::VariantInfo& info, const spec::VariantSpec& vs) {
                   "bare_king, flag or stalemate)");
 }
 
+// One side's squares of a region (`regions:`), as written or, for Black, mirrored (rank r of
+// White's is rank ranks + 1 - r of Black's).
+fairy::SquareSet area_squares(const fairy::Geometry& geo, const spec::AreaSpec& a, bool mirror) {
+  fairy::SquareSet set;
+  const auto add = [&](int file, int rank) { set.set(std::size_t(geo.square(file, mirror ? geo.ranks - 1 - rank : rank))); };
+  for (const fairy::Square s : squares(geo, a.squares)) add(geo.file_of(s), geo.rank_of(s));
+  if (!a.squares.empty()) return set;
+  const auto file = [&geo](const spec::Located<std::string>& f) {
+    if (f.value.size() != 1 || f.value[0] < 'a' || f.value[0] >= 'a' + geo.files)
+      throw SpecError(f.where, "'" + f.value + "' is not a file of this board (a to " +
+                                   std::string(1, char('a' + geo.files - 1)) + ")");
+    return f.value[0] - 'a';
+  };
+  const auto rank = [&geo](const spec::Located<int>& r) {
+    if (r.value > geo.ranks) throw SpecError(r.where, "rank " + std::to_string(r.value) + " is not on the board");
+    return r.value - 1;
+  };
+  const int f0 = a.first_file ? file(*a.first_file) : 0, f1 = a.last_file ? file(*a.last_file) : geo.files - 1;
+  const int r0 = a.first_rank ? rank(*a.first_rank) : 0, r1 = a.last_rank ? rank(*a.last_rank) : geo.ranks - 1;
+  if (f0 > f1) throw SpecError(a.first_file->where, "files: the first file is after the last");
+  if (r0 > r1) throw SpecError(a.first_rank->where, "ranks: the first rank is after the last");
+  for (int f = f0; f <= f1; ++f)
+    for (int r = r0; r <= r1; ++r) add(f, r);
+  return set;
+}
+
+// A move that captures on the way, induces a friend's move or swaps: its end is not where the
+// piece goes alone, so a region or square-dependent moves (whose attack tests look at the
+// capture square and the mover's square) are refused with it.
+void check_region_paths(const fairy::PieceProgram& program, const spec::Location& where, const std::string& what) {
+  for (const fairy::Path& path : program.paths)
+    for (std::size_t k = 0; k < path.legs.size(); ++k)
+      if ((path.legs[k].flags & (fairy::kInduce | fairy::kUnload)) ||
+          (k + 1 < path.legs.size() && (path.legs[k].mode & fairy::kCapture)))
+        throw SpecError(where, what + ": moves that capture on the way, induce or swap cannot be combined with regions");
+}
+
+// Regions (`regions:`), pieces confined to one (`region:`), other moves on some squares
+// (`moves_on:`) and the flying general.
+void lower_regions(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  std::unordered_map<std::string, std::array<fairy::SquareSet, 2>> regions;
+  for (const spec::RegionSpec& r : vs.regions)
+    regions[r.name.value] = {area_squares(info.geo, r.white, false),
+                             r.black ? area_squares(info.geo, *r.black, false) : area_squares(info.geo, r.white, true)};
+  const auto region = [&](const spec::Located<std::string>& name) {
+    const auto it = regions.find(name.value);
+    if (it == regions.end()) throw SpecError(name.where, "no region '" + name.value + "' in the variant's regions:");
+    return it->second;
+  };
+  for (std::size_t t = 0; t < vs.pieces.size(); ++t) {
+    const spec::PieceUse& use = vs.pieces[t];
+    fairy::PieceInfo& p = info.pieces[t];
+    if (use.region) {
+      p.confined = true;
+      p.region = region(*use.region);
+      check_region_paths(p.program[fairy::White], use.region->where, "'" + p.name + "' has a region");
+    }
+    for (const spec::MovesOnSpec& m : use.moves_on) {
+      fairy::SquareMoves moves{region(m.region), m.betza.value, {}};
+      try {
+        const auto atoms = betza::parse(m.betza.value);
+        if (betza::castling_steps(atoms)) throw SpecError(m.betza.where, "castling 'O' is not allowed in moves_on");
+        for (fairy::Color c : {fairy::White, fairy::Black}) moves.program[c] = betza::compile(atoms, c);
+      } catch (const betza::Error& e) {
+        throw betza_error(m.betza, e);
+      }
+      check_region_paths(p.program[fairy::White], m.region.where, "'" + p.name + "' has moves_on");
+      check_region_paths(moves.program[fairy::White], m.betza.where, "moves_on");
+      p.moves_on.push_back(std::move(moves));
+    }
+  }
+  if (vs.flying_general && vs.flying_general->value) {
+    if (std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
+      throw SpecError(vs.flying_general->where, "flying_general needs a royal piece");
+    info.flying_general = true;
+  }
+}
+
 }  // namespace
 
 Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
@@ -295,6 +374,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
   }
   if (int(info.pieces.size()) > fairy::kMaxPieceTypes)
     throw SpecError(vs.where, "more than " + std::to_string(fairy::kMaxPieceTypes) + " piece types");
+  lower_regions(info, vs);
 
   if (vs.castling) {
     info.castling.enabled = true;

@@ -155,12 +155,75 @@ class Loader {
       return u;
     }
     expect_map(n, "a variant's piece");
-    check_keys(n, {"piece", "letter", "betza", "initial_ranks"}, "a variant's piece");
+    check_keys(n, {"piece", "letter", "betza", "initial_ranks", "region", "moves_on"}, "a variant's piece");
     u.name = str(require(n, "piece", "a variant's piece entry"), "piece");
     if (n["letter"]) u.letter = letter(n["letter"], "letter");
     if (n["betza"]) u.betza = str(n["betza"], "betza");
     if (n["initial_ranks"]) u.initial_ranks = small_int(n["initial_ranks"], "initial_ranks", 1, 16);
+    if (n["region"]) u.region = str(n["region"], "region");
+    if (const YAML::Node moves = n["moves_on"]) {
+      if (!moves.IsSequence()) fail(moves, "moves_on must be a list of {region: name, betza: moves}");
+      for (const auto& m : moves) {
+        expect_map(m, "a moves_on entry");
+        check_keys(m, {"region", "betza"}, "a moves_on entry");
+        u.moves_on.push_back({str(require(m, "region", "a moves_on entry"), "region"),
+                              str(require(m, "betza", "a moves_on entry"), "betza")});
+      }
+    }
     return u;
+  }
+
+  // One side's squares of a region: {squares: [...]}, or {files: [first, last], ranks: [first, last]}.
+  AreaSpec area(const YAML::Node& n, const std::string& what) const {
+    expect_map(n, what);
+    check_keys(n, {"squares", "files", "ranks"}, what);
+    AreaSpec a;
+    a.where = at(n);
+    if (n["squares"]) {
+      if (n["files"] || n["ranks"]) fail(n["squares"], what + ": give either squares or files and ranks");
+      a.squares = names(n["squares"], "region squares");
+      if (a.squares.empty()) fail(n["squares"], what + ": squares must list at least one square");
+      return a;
+    }
+    if (!n["files"] && !n["ranks"]) fail(n, what + " needs squares, files or ranks");
+    const auto pair = [&](const YAML::Node& p, const std::string& key) {
+      if (!p.IsSequence() || p.size() != 2) fail(p, key + " must be [first, last]");
+      return std::pair<YAML::Node, YAML::Node>{p[0], p[1]};
+    };
+    if (const YAML::Node f = n["files"]) {
+      const auto [first, last] = pair(f, "files");
+      a.first_file = str(first, "file");
+      a.last_file = str(last, "file");
+    }
+    if (const YAML::Node r = n["ranks"]) {
+      const auto [first, last] = pair(r, "ranks");
+      a.first_rank = small_int(first, "rank", 1, 16);
+      a.last_rank = small_int(last, "rank", 1, 16);
+    }
+    return a;
+  }
+
+  std::vector<RegionSpec> regions(const YAML::Node& n) const {
+    expect_map(n, "regions");
+    std::vector<RegionSpec> out;
+    for (const auto& kv : n) {
+      RegionSpec r;
+      r.name = str(kv.first, "region name");
+      for (const RegionSpec& o : out)
+        if (o.name.value == r.name.value)
+          fail(kv.first, "region '" + shown(r.name.value) + "' is given twice (first at " + o.name.where.str() + ")");
+      const std::string what = "region '" + r.name.value + "'";
+      expect_map(kv.second, what);
+      if (kv.second["white"] || kv.second["black"]) {
+        check_keys(kv.second, {"white", "black"}, what);
+        r.white = area(require(kv.second, "white", what), what + " (white)");
+        r.black = area(require(kv.second, "black", what), what + " (black)");
+      } else {
+        r.white = area(kv.second, what);
+      }
+      out.push_back(std::move(r));
+    }
+    return out;
   }
 
   CastlingSpec castling(const YAML::Node& n) const {
@@ -374,7 +437,7 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "en_passant_ranks", "perft", "hands"},
+                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general"},
                what);
     VariantSpec v;
     v.key = key;
@@ -419,6 +482,8 @@ class Loader {
       if (!ranks.IsSequence()) fail(ranks, "en_passant_ranks must be a list of ranks");
       for (const auto& r : ranks) v.en_passant_ranks.push_back(small_int(r, "en_passant_ranks", 1, 16));
     }
+    if (n["regions"]) v.regions = regions(n["regions"]);
+    if (n["flying_general"]) v.flying_general = Located<bool>{boolean(n["flying_general"], "flying_general"), at(n["flying_general"])};
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
       for (const auto& p : perfts) v.perft.push_back(perft(p));

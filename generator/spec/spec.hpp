@@ -46,12 +46,35 @@ struct PieceSpec {
   std::optional<Located<int>> value;  // centipawns for the search; without it, estimated from mobility
 };
 
+// Moves a piece has instead of its own while it stands in a region (`moves_on:`).
+struct MovesOnSpec {
+  Located<std::string> region;  // a name from the variant's regions:
+  Located<std::string> betza;
+};
+
 // A variant's use of a catalogue piece, optionally overriding its letter or moves.
 struct PieceUse {
   Located<std::string> name;
   std::optional<Located<char>> letter;
   std::optional<Located<std::string>> betza;
   std::optional<Located<int>> initial_ranks;  // XBetza `i`: on its first N ranks (horde's pawns)
+  std::optional<Located<std::string>> region;  // no move may end outside this region
+  std::vector<MovesOnSpec> moves_on;
+};
+
+// Squares of one side's region: listed, or the intersection of a range of files and of ranks.
+struct AreaSpec {
+  Location where;
+  std::vector<Located<std::string>> squares;
+  std::optional<Located<std::string>> first_file, last_file;  // files: [d, f]
+  std::optional<Located<int>> first_rank, last_rank;          // ranks: [1, 3]
+};
+
+// A named region (`regions:`): White's squares, and Black's (mirrored from White's when not given).
+struct RegionSpec {
+  Located<std::string> name;
+  AreaSpec white;
+  std::optional<AreaSpec> black;
 };
 
 struct CastlingSpec {
@@ -188,6 +211,8 @@ struct VariantSpec {
   bool must_capture = false;   // a side that can capture must
   bool checking = true;        // false: no move may give check
   std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
+  std::vector<RegionSpec> regions;
+  std::optional<Located<bool>> flying_general;  // the royal pieces may not face each other
   std::vector<PerftSpec> perft;
   bool included = false;  // declared in a file the loaded one includes
 };

@@ -1,0 +1,157 @@
+// Regions (regions:, a piece's region: and moves_on:) and the flying general: the model's
+// squares, FENs as Fairy-Stockfish writes them, and the rules as properties along random games,
+// in the generated modules and the interpreter alike.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "generator/model/model.hpp"
+#include "generator/spec/spec.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/interpreter.hpp"
+#include "runtime/notation.hpp"
+#include "runtime/registry.hpp"
+#include "runtime/uci.hpp"
+
+namespace {
+
+using namespace fairy;
+
+fairy::VariantInfo build(const std::string& yaml) {
+  const auto file = fairygen::spec::load_string(yaml, "v.yaml");
+  return fairygen::model::build(file, file.variants[0]).info;
+}
+
+const std::string kPieces = R"(pieces:
+  king: {letter: K, betza: W, royal: true}
+  rook: {letter: R, betza: R}
+variants:
+  hall:
+    board: {files: 5, ranks: 6}
+    start: 2k2/5/5/5/5/R1K2 w - - 0 1
+)";
+
+std::vector<std::string> names(const VariantInfo& v, const SquareSet& set) {
+  std::vector<std::string> out;
+  for (int s = 0; s < v.geo.cells(); ++s)
+    if (set[std::size_t(s)]) out.push_back(v.geo.name(Square(s)));
+  return out;
+}
+
+TEST(Regions, BlacksSquaresAreWhitesMirroredUnlessGiven) {
+  const VariantInfo mirrored = build(kPieces + R"(    regions: {hall: {files: [b, c], ranks: [1, 2]}}
+    pieces: [{piece: king, region: hall}, rook]
+)");
+  EXPECT_TRUE(mirrored.pieces[0].confined);
+  EXPECT_FALSE(mirrored.pieces[1].confined);
+  EXPECT_EQ(names(mirrored, mirrored.pieces[0].region[White]), (std::vector<std::string>{"b1", "c1", "b2", "c2"}));
+  EXPECT_EQ(names(mirrored, mirrored.pieces[0].region[Black]), (std::vector<std::string>{"b5", "c5", "b6", "c6"}));
+  const VariantInfo given = build(kPieces + R"(    regions: {hall: {white: {squares: [a1, e3]}, black: {ranks: [6, 6]}}}
+    pieces: [king, {piece: rook, moves_on: [{region: hall, betza: W}]}]
+)");
+  ASSERT_EQ(given.pieces[1].moves_on.size(), 1u);
+  EXPECT_EQ(names(given, given.pieces[1].moves_on[0].on[White]), (std::vector<std::string>{"a1", "e3"}));
+  EXPECT_EQ(names(given, given.pieces[1].moves_on[0].on[Black]),
+            (std::vector<std::string>{"a6", "b6", "c6", "d6", "e6"}));
+  // The rook on a1 (in the region) moves as a Wazir.
+  const InterpretedEngine engine(given);
+  Position pos(engine.variant());
+  pos.set_fen(given.start_fen);
+  MoveList moves;
+  engine.pseudo_moves(pos, moves);
+  int rook_moves = 0;
+  for (const Move& m : moves) rook_moves += m.from == pos.geo().square(0, 0);
+  EXPECT_EQ(rook_moves, 2);
+}
+
+// The compiled variant and the interpreter over its model.
+std::vector<std::unique_ptr<Engine>> engines(const char* key) {
+  std::vector<std::unique_ptr<Engine>> out;
+  const CompiledVariant* v = find_compiled(key);
+  if (!v) return out;
+  out.push_back(v->engine());
+  out.push_back(std::make_unique<InterpretedEngine>(v->info()));
+  return out;
+}
+
+// Whether the two royal pieces stand on one file with nothing between them.
+bool generals_face(const Position& pos) {
+  const Square w = pos.royal(White), b = pos.royal(Black);
+  const Geometry& g = pos.geo();
+  if (w == kNoSquare || b == kNoSquare || g.file_of(w) != g.file_of(b)) return false;
+  for (Square s = Square(w + g.offset(0, 1)); s != b; s = Square(s + g.offset(0, 1)))
+    if (pos.at(s) != kEmpty) return false;
+  return true;
+}
+
+// Along random games of xiangqi: no move ends outside its piece's region, a soldier steps
+// sideways only past the river, and no legal move leaves the generals facing; the generated
+// module and the interpreter list the same moves.
+TEST(Regions, XiangqiRulesHoldAlongRandomGames) {
+  const auto all = engines("xiangqi");
+  ASSERT_EQ(all.size(), 2u);
+  const VariantInfo& v = all[0]->variant();
+  const Geometry& g = v.geo;
+  std::mt19937 rng(18);
+  int sideways = 0, refused_facing = 0;
+  for (int game = 0; game < 40; ++game) {
+    Position pos(v);
+    pos.set_start();
+    for (int ply = 0; ply < 120; ++ply) {
+      MoveList legal, interpreted;
+      all[0]->legal_moves(pos, legal);
+      all[1]->legal_moves(pos, interpreted);
+      ASSERT_EQ(legal.size, interpreted.size) << pos.fen();
+      if (legal.size == 0) break;
+      const Color us = pos.side_to_move();
+      for (const Move& m : legal) {
+        const PieceInfo& piece = v.pieces[type_of(pos.at(m.from))];
+        EXPECT_TRUE(piece.may_end(us, m.to)) << pos.fen() << " " << to_uci(pos, m);
+        if (piece.name == "soldier" && g.rank_of(m.from) == g.rank_of(m.to)) {
+          EXPECT_GE(g.relative_rank(m.from, us), 5) << pos.fen() << " " << to_uci(pos, m);
+          ++sideways;
+        }
+        pos.make(m);
+        EXPECT_FALSE(generals_face(pos)) << to_uci(pos, m);
+        pos.unmake();
+      }
+      MoveList pseudo;
+      all[0]->pseudo_moves(pos, pseudo);
+      for (const Move& m : pseudo) {
+        pos.make(m);
+        refused_facing += generals_face(pos);
+        pos.unmake();
+      }
+      pos.make(legal[int(rng() % unsigned(legal.size))]);
+    }
+  }
+  EXPECT_GT(sideways, 0) << "no soldier crossed the river";
+  EXPECT_GT(refused_facing, 0) << "no move that would face the generals came up";
+}
+
+// FENs as Fairy-Stockfish writes them (npm fairy-stockfish-nnue.wasm 1.1.12, UCI_Variant
+// xiangqi, `position startpos moves b3e3 b10c8 e3e7`, `d`), read back and written alike, and the
+// moves undone; there Black's elephant may not go c10-e8 (it would screen the cannon's check).
+TEST(Regions, XiangqiFenAsFairyStockfishWritesIt) {
+  for (const auto& engine : engines("xiangqi")) {
+    Position pos(engine->variant());
+    pos.set_start();
+    const std::string start = pos.fen();
+    EXPECT_EQ(start, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    for (const char* m : {"b3e3", "b10c8", "e3e7"}) pos.make(parse_uci(pos, *engine, m));
+    const std::string after = "r1bakabnr/9/1cn4c1/p1p1C1p1p/9/9/P1P1P1P1P/7C1/9/RNBAKABNR b - - 0 2";
+    EXPECT_EQ(pos.fen(), after);
+    EXPECT_THROW(parse_uci(pos, *engine, "c10e8"), std::exception);
+    Position read(engine->variant());
+    read.set_fen(after);
+    EXPECT_EQ(read.fen(), after);
+    EXPECT_EQ(read.key(), pos.key());
+    for (int i = 0; i < 3; ++i) pos.unmake();
+    EXPECT_EQ(pos.fen(), start);
+  }
+}
+
+}  // namespace
