@@ -214,7 +214,7 @@ void VariantInfo::finalize() {
           occupied_turns = occupied_turns || (path.legs[k].mode & (kHop | kCapture)) || (path.legs[k].flags & kInduce);
         for_attack_routes(path, geo, -1, [this](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] = true; });
       }
-  special_legality = must_capture || !checks_allowed || ends.immediate();
+  special_legality = must_capture || !checks_allowed || ends.immediate() || explosions.enabled;
   finalize_hands();
   finalized = true;
   Position start(*this);

@@ -374,7 +374,7 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "en_passant_ranks", "perft", "hands"},
+                   "checking", "en_passant_ranks", "perft", "hands", "explode"},
                what);
     VariantSpec v;
     v.key = key;
@@ -418,6 +418,14 @@ class Loader {
     if (const YAML::Node ranks = n["en_passant_ranks"]) {
       if (!ranks.IsSequence()) fail(ranks, "en_passant_ranks must be a list of ranks");
       for (const auto& r : ranks) v.en_passant_ranks.push_back(small_int(r, "en_passant_ranks", 1, 16));
+    }
+    if (const YAML::Node x = n["explode"]) {
+      expect_map(x, "explode");
+      check_keys(x, {"spared"}, "explode");
+      ExplodeSpec e;
+      e.where = at(x);
+      if (x["spared"]) e.spared = names(x["spared"], "spared pieces");
+      v.explode = e;
     }
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");

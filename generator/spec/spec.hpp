@@ -161,6 +161,12 @@ struct EndSpec {
   std::optional<CountingSpec> counting;
 };
 
+// Atomic captures (`explode:`): the pieces on the neighbouring squares that survive a capture.
+struct ExplodeSpec {
+  Location where;
+  std::vector<Located<std::string>> spared;
+};
+
 struct PerftSpec {
   Location where;
   std::string name;
@@ -188,6 +194,7 @@ struct VariantSpec {
   bool must_capture = false;   // a side that can capture must
   bool checking = true;        // false: no move may give check
   std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
+  std::optional<ExplodeSpec> explode;          // captures explode (atomic)
   std::vector<PerftSpec> perft;
   bool included = false;  // declared in a file the loaded one includes
 };
