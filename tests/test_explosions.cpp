@@ -8,16 +8,14 @@
 #include <random>
 #include <string>
 
-#include "generator/model/model.hpp"
-#include "generator/spec/spec.hpp"
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "tests/spec_error.hpp"
 
 namespace {
 
-using fairygen::spec::SpecError;
 using namespace fairy;
 
 const std::string kBase = R"(pieces:
@@ -32,14 +30,7 @@ variants:
     end: {extinction: {pieces: [king], result: loss}}
 )";
 
-std::string error_of(const std::string& extra) {
-  try {
-    fairygen::model::build_all(fairygen::spec::load_string(kBase + extra, "v.yaml"));
-  } catch (const SpecError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
 
 TEST(Explosions, SpecErrorsNameTheirPlace) {
   EXPECT_EQ(error_of("    explode: {spared: [pawn]}\n"),
