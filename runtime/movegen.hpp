@@ -218,6 +218,57 @@ bool passage_is_safe(const Position& pos, const R& rules, const Move& m) {
   return false;
 }
 
+// Explosions (atomic): whether two squares are neighbours (a royal piece next to the enemy's
+// cannot be taken by it: the taker's royal piece would explode too).
+inline bool next_to(const Geometry& g, Square a, Square b) {
+  return a != kNoSquare && b != kNoSquare && std::abs(g.file_of(a) - g.file_of(b)) <= 1 &&
+         std::abs(g.rank_of(a) - g.rank_of(b)) <= 1;
+}
+
+// Whether c's royal piece stands attacked (never while it touches the enemy's royal piece, where
+// pieces explode).
+template <class R>
+bool royal_attacked(const Position& pos, const R& rules, Color c) {
+  const Square royal = pos.royal(c);
+  if (royal == kNoSquare) return false;
+  if (pos.variant().explosions.enabled && next_to(pos.geo(), royal, pos.royal(~c))) return false;
+  return rules.attacked(pos, royal, ~c);
+}
+
+// Castling: the royal piece may not stand or pass on an attacked square (its destination is
+// tested after the move). With explosions, a square next to the enemy's royal piece is never
+// attacked, and each square is tested with the royal piece lifted from its own, as Fairy-Stockfish
+// tests its pseudo-royal king.
+template <class R>
+bool castling_passage_safe(Position& pos, const R& rules, const Move& m) {
+  const Color them = ~pos.side_to_move();
+  const bool explosions = pos.variant().explosions.enabled;
+  const int step = m.to > m.from ? 1 : -1;
+  for (Square s = m.from; s != m.to; s = Square(s + step)) {
+    if (!explosions) {
+      if (rules.attacked(pos, s, them)) return false;
+      continue;
+    }
+    if (next_to(pos.geo(), s, pos.royal(them))) continue;
+    const Move lifted{m.from, s, kNoSquare, kNoSquare, MoveKind::Normal, 0};
+    if (pos.test_on_board(lifted, [&](Square) { return rules.attacked(pos, s, them); })) return false;
+  }
+  return true;
+}
+
+// Whether the mover's royal piece is safe after its move (made): not attacked; with explosions,
+// not exploded, and anything goes once the enemy's royal piece has exploded (the game is over).
+template <class R>
+bool royal_safe_after(const Position& pos, const R& rules, Color us, bool had_royal, bool enemy_had_royal) {
+  if (!pos.variant().explosions.enabled) {
+    const Square royal = pos.royal(us);
+    return royal == kNoSquare || !rules.attacked(pos, royal, ~us);
+  }
+  if (had_royal && pos.royal(us) == kNoSquare) return false;
+  if (enemy_had_royal && pos.royal(~us) == kNoSquare) return true;
+  return !royal_attacked(pos, rules, us);
+}
+
 // Makes m if it is legal and returns true; otherwise leaves the position unchanged.
 template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
@@ -230,15 +281,10 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   if (pos.variant().any_safe_passage && m.kind != MoveKind::Castling &&
       pos.variant().pieces[type_of(pos.at(m.from))].safe_passage && !passage_is_safe(pos, rules, m))
     return false;
-  if (m.kind == MoveKind::Castling) {
-    // Not out of check and not through an attacked square; the destination is checked below.
-    const int step = m.to > m.from ? 1 : -1;
-    for (Square s = m.from; s != m.to; s = Square(s + step))
-      if (rules.attacked(pos, s, ~us)) return false;
-  }
+  if (m.kind == MoveKind::Castling && !castling_passage_safe(pos, rules, m)) return false;
+  const bool had_royal = pos.royal(us) != kNoSquare, enemy_had_royal = pos.royal(~us) != kNoSquare;
   pos.make(m);
-  const Square royal = pos.royal(us);
-  if ((royal != kNoSquare && rules.attacked(pos, royal, ~us)) ||
+  if (!royal_safe_after(pos, rules, us, had_royal, enemy_had_royal) ||
       (!pos.variant().checks_allowed && pos.phase() == 0 && in_check(pos, rules))) {
     pos.unmake();
     return false;
@@ -284,7 +330,8 @@ class QuickLegality {
  public:
   template <class R>
   QuickLegality(const Position& pos, const R& rules) : info_(pos.variant()), royal_(pos.royal(pos.side_to_move())) {
-    enabled_ = info_.checks_allowed && (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
+    enabled_ = info_.checks_allowed && !info_.explosions.enabled &&
+               (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
   }
   // The side to move was not in check (or has no royal piece).
   bool not_in_check() const { return enabled_; }
@@ -312,8 +359,8 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
   if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return hand_drop_is_legal(pos, rules, quick, m);
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
   if (quick.surely_legal(pos, m)) return true;
-  // Where a move may not give check (racing kings), make_if_legal decides.
-  const bool board_only = pos.variant().checks_allowed && (m.kind == MoveKind::Normal ||
+  // Where a move may not give check (racing kings) or explodes, make_if_legal decides.
+  const bool board_only = pos.variant().checks_allowed && !pos.variant().explosions.enabled && (m.kind == MoveKind::Normal ||
                                                            m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust);
   if (board_only && !(pos.variant().any_safe_passage && pos.variant().pieces[type_of(pos.at(m.from))].safe_passage)) {
     const Color them = ~pos.side_to_move();
@@ -333,8 +380,7 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
 
 template <class R>
 bool in_check(const Position& pos, const R& rules) {
-  const Color us = pos.side_to_move();
-  return pos.royal(us) != kNoSquare && rules.attacked(pos, pos.royal(us), ~us);
+  return royal_attacked(pos, rules, pos.side_to_move());
 }
 
 // The legal moves: none once the game has ended (runtime/ends.hpp), only captures when captures

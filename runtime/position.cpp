@@ -182,6 +182,7 @@ void Position::make(const Move& m) {
   u.exchange_credited = exchange_credited_;
   u.reserve_key = reserve_key_;
   u.hand_gained = -1;
+  u.exploded = false;
   int nv = 0;
 
   // A pass or a drop keeps the e.p. squares and the pending exchange of the move before it.
@@ -248,6 +249,7 @@ void Position::make(const Move& m) {
     remove(m.from);
     put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
     if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
+    if (info_->explosions.enabled && (u.captured != kEmpty || u.aux_captured != kEmpty)) explode(m.to, u, nv);
   }
   if (info_->drops.enabled) update_exchange(m, u);
   if (info_->hands.enabled && info_->hands.captures) {
@@ -290,6 +292,26 @@ void Position::make(const Move& m) {
   }
 
   end_move(m, u, reset_clock);
+}
+
+// Explosions (atomic): the capturer on `at` goes, and every piece on the 8 squares around it
+// but the spared types; castling rights go with the royal pieces and partners that explode.
+void Position::explode(Square at, Undo& u, int& nv) {
+  const Geometry& g = geo();
+  u.exploded = true;
+  u.blasted_count = 0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Square s = Square(at + g.offset(dx, dy));
+      const Piece p = board_[s];
+      if (s == at || !(is_color(p, White) || is_color(p, Black)) || (info_->explosions.spared >> type_of(p) & 1))
+        continue;
+      u.blasted[u.blasted_count] = s;
+      u.blasted_piece[u.blasted_count++] = p;
+      clear_virgin(s, u, nv);
+      remove(s);
+    }
+  remove(at);
 }
 
 // One more (n = 1) or one fewer (n = -1) piece of a type in c's hand; the key follows.
@@ -463,6 +485,10 @@ void Position::unmake() {
   } else if (m.kind == MoveKind::Castling) {
     move_pair(m.to, m.from, m.aux2, m.aux1);
   } else {
+    if (u.exploded) {
+      put(m.to, m.promo ? make_piece(color_of(u.moved), m.promo - 1) : u.moved);
+      for (int i = 0; i < u.blasted_count; ++i) put(u.blasted[i], u.blasted_piece[i]);
+    }
     remove(m.to);
     if (u.captured != kEmpty) put(m.to, u.captured);
     put(m.from, u.moved);

@@ -150,7 +150,9 @@ class Position {
     int halfmove;
     int fullmove;
     std::uint64_t key;
-    std::array<Square, 4 + kMaxFiles> unvirgined;  // tracked-virgin squares this move cleared
+    // Tracked-virgin squares this move cleared (each once; they are royal pieces and castling
+    // partners, on at most two ranks).
+    std::array<Square, 2 * kMaxFiles> unvirgined;
     std::uint8_t unvirgined_count;
     std::uint8_t new_holes;            // bit i: brouhaha square i became a hole
     std::int8_t phase;
@@ -162,8 +164,14 @@ class Position {
     std::uint64_t reserve_key;
     Counting counting;
     std::int8_t hand_gained;  // the type the mover's hand gained by a capture, or -1
+    // Explosions: whether the capturer exploded, and the neighbours that went with it.
+    bool exploded;
+    std::uint8_t blasted_count;
+    std::array<Square, 8> blasted;
+    std::array<Piece, 8> blasted_piece;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
+  void explode(Square at, Undo& u, int& nv);
   void count_check();
   void update_counting(const Move& m, const Undo& u);
   int usable_ep_squares(const Move& m, Piece mover, std::array<Square, kMaxEp>& out) const;

@@ -202,6 +202,18 @@ struct EndRules {
   friend bool operator==(const EndRules&, const EndRules&) = default;
 };
 
+// Atomic captures (explode:, Fairy-Stockfish's blastOnCapture): a capture removes the capturer and
+// every piece on the 8 squares around the square captured on (the e.p. square for an e.p.
+// capture), but those of the `spared` types (pawns in atomic chess). The mover's royal piece may
+// not explode (so it never captures); a move that explodes the enemy's royal piece is legal
+// whatever else it leaves; royal pieces side by side cannot take each other, so neither stands in
+// check then.
+struct ExplosionRule {
+  bool enabled = false;
+  std::uint64_t spared = 0;  // bit t: a piece of type t next to the capture survives it
+  friend bool operator==(const ExplosionRule&, const ExplosionRule&) = default;
+};
+
 // Calls square(x, y) with every square, relative to the square captured on, of every route (on an
 // empty board of g's size) of `path` that captures with leg `capture` (any capturing leg when
 // capture < 0): where it starts, what it passes and, after a locust capture, where it goes on;
@@ -221,6 +233,7 @@ struct VariantInfo {
   DropRule drops;
   HandRule hands;
   EndRules ends;
+  ExplosionRule explosions;
   bool must_capture = false;    // a side that can capture must (antichess)
   bool checks_allowed = true;   // false: no move may give check (racing kings)
   std::uint16_t ep_ranks = 0;   // bit r: e.p. squares on the mover's rank r + 1 only; 0: anywhere
@@ -255,7 +268,7 @@ struct VariantInfo {
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
   // A legal move is more than a pseudo-legal move that leaves the royal piece safe (captures
-  // compulsory, checks barred, checks counted, or the game can end while moves remain):
+  // compulsory, checks barred, checks counted, explosions, or the game can end while moves remain):
   // perft and the legality shortcut then take the general route (generate_legal).
   bool special_legality = false;
 

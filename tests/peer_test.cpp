@@ -77,6 +77,21 @@ const std::vector<PeerVariant>& peer_variants() {
         "8/8/8/4k3/4R3/8/8/4K3 b - - 0 1",      // bare, but the king may take the last piece
         "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",       // Black was left bare
         "k7/8/1Q6/8/8/8/8/7K b - - 0 1"}},
+      {"atomic", "atomic", 50,
+       {"4k3/8/8/8/8/5N2/3b4/4K3 w - - 0 1",  // Nxd2 or Kxd2 would explode the own King
+        "8/8/8/3kK3/8/8/8/4r3 w - - 0 1",     // Kings touching: the rook's check does not count
+        "8/8/8/4k3/8/8/8/3KR3 b - - 0 1",     // ... until they part
+        "8/2n1k3/8/3pP3/8/8/8/4K3 w - d6 0 1",  // exd6 e.p. explodes the King on e7: it wins
+        "rnbq1bnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 3",  // Black's King exploded: over
+        "r3k2r/1b6/8/8/8/8/6P1/R3K2R b KQkq - 0 1",  // Bxg2 explodes the h1 Rook: no O-O after it
+        "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 2",        // ... as Fairy-Stockfish writes it
+        "r3k2r/8/8/8/8/8/3q4/R3K2R w KQkq - 0 1",   // castling next to the enemy Queen
+        "r3k2r/8/8/8/8/8/8/R2qK2R w KQkq - 0 1",    // in check: Kxd1 is no move, O-O neither
+        "8/8/8/8/8/8/2k5/R3K2R w KQ - 0 1",         // O-O-O passes d1 next to the Black King
+        "8/8/8/8/8/8/5k2/R3K1r1 w Q - 0 1",         // Kings touch; d1 is attacked through e1: no O-O-O
+        "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+        "rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1",
+        "r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1"}},  // Fairy-Stockfish's perft.sh
       // Fairy-Stockfish's built-in variants the language says without other rules.
       {"makruk", "makruk", 50,
        {"8/8/4k3/8/3M4/8/8/R3K3 w - - 0 1",  // promotions (the met only) and few pieces

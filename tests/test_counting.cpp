@@ -13,11 +13,11 @@
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
+#include "tests/spec_error.hpp"
 #include "runtime/uci.hpp"
 
 namespace {
 
-using fairygen::spec::SpecError;
 using namespace fairy;
 
 const std::string kBase = R"(pieces:
@@ -31,14 +31,7 @@ variants:
     start: r1k2r/6/6/6/6/R1K2R w KQkq - 0 1
 )";
 
-std::string error_of(const std::string& extra) {
-  try {
-    fairygen::model::build_all(fairygen::spec::load_string(kBase + extra, "v.yaml"));
-  } catch (const SpecError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
 
 TEST(BuiltInRules, SpecErrorsNameTheirPlace) {
   EXPECT_EQ(error_of("    end: {counting: {rule: asean}}\n"),

@@ -10,10 +10,10 @@
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
+#include "tests/spec_error.hpp"
 
 namespace {
 
-using fairygen::spec::SpecError;
 using namespace fairy;
 
 // A small chess-like variant; tests add an `end:` (or other keys) after `start:`.
@@ -30,14 +30,7 @@ variants:
 
 std::string with(const std::string& extra) { return kBase + extra; }
 
-std::string error_of(const std::string& yaml) {
-  try {
-    fairygen::model::build_all(fairygen::spec::load_string(yaml, "v.yaml"));
-  } catch (const SpecError& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const std::string& yaml) { return fairytest::spec_error(yaml); }
 
 VariantInfo model_of(const std::string& yaml) {
   const auto file = fairygen::spec::load_string(yaml, "v.yaml");

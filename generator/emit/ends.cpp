@@ -45,6 +45,8 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (e.move_rule != fairy::EndRules{}.move_rule) out.push_back("v.ends.move_rule = " + std::to_string(e.move_rule) + ";");
   if (info.must_capture) out.push_back("v.must_capture = true;");
   if (!info.checks_allowed) out.push_back("v.checks_allowed = false;");
+  if (info.explosions.enabled)
+    out.push_back("v.explosions = ExplosionRule{true, " + std::to_string(info.explosions.spared) + "ull};");
   if (info.ep_ranks) out.push_back("v.ep_ranks = " + std::to_string(info.ep_ranks) + ";");
   return out;
 }

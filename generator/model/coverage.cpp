@@ -56,6 +56,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
   if (info.must_capture) return refuse("captures are compulsory");
+  if (info.explosions.enabled) return refuse("captures explode (explode:)");
   if (info.ep_ranks) return refuse("its e.p. squares are limited to some ranks");
   if (!info.checks_allowed) return refuse("no move may give check");
   if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");

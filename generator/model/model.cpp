@@ -222,6 +222,16 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
   }
 }
 
+// Atomic captures: the rule and the pieces it spares. The rules it is not known to combine with
+// (moves in hand or from a reserve, several moves a turn, counted or barred checks) are refused.
+void lower_explode(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  const spec::ExplodeSpec& x = *vs.explode;
+  if (vs.hands || vs.drops || vs.turn || info.ends.checks || !info.checks_allowed)
+    throw SpecError(x.where, "explode: cannot be combined with hands:, drops:, turn:, checks: or checking: false yet");
+  info.explosions.enabled = true;
+  info.explosions.spared = piece_types(info, x.spared, "spared piece");
+}
+
 // A game needs a way to end: a royal piece to checkmate, a rule that ends it while moves remain,
 // or at least a declared result for a side left without moves (stalemate:). Without any it
 // could go on for ever: refused.
@@ -420,6 +430,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     throw SpecError(vs.turn ? vs.turn->where : vs.drops->where,
                     "turn: and drops: cannot be combined with must_capture, checking or game ends by checks, "
                     "extinction or flag yet");
+  if (vs.explode) lower_explode(info, vs);
   if (vs.turn) lower_turn(info, *vs.turn);
   if (vs.drops) {
     if (vs.turn) throw SpecError(vs.drops->where, "drops: and turn: cannot be combined yet");

@@ -437,7 +437,8 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general"},
+                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general",
+                   "explode"},
                what);
     VariantSpec v;
     v.key = key;
@@ -484,6 +485,14 @@ class Loader {
     }
     if (n["regions"]) v.regions = regions(n["regions"]);
     if (n["flying_general"]) v.flying_general = Located<bool>{boolean(n["flying_general"], "flying_general"), at(n["flying_general"])};
+    if (const YAML::Node x = n["explode"]) {
+      expect_map(x, "explode");
+      check_keys(x, {"spared"}, "explode");
+      ExplodeSpec e;
+      e.where = at(x);
+      if (x["spared"]) e.spared = names(x["spared"], "spared pieces");
+      v.explode = e;
+    }
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");
       for (const auto& p : perfts) v.perft.push_back(perft(p));

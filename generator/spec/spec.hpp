@@ -184,6 +184,12 @@ struct EndSpec {
   std::optional<CountingSpec> counting;
 };
 
+// Atomic captures (`explode:`): the pieces on the neighbouring squares that survive a capture.
+struct ExplodeSpec {
+  Location where;
+  std::vector<Located<std::string>> spared;
+};
+
 struct PerftSpec {
   Location where;
   std::string name;
@@ -213,6 +219,7 @@ struct VariantSpec {
   std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
   std::vector<RegionSpec> regions;
   std::optional<Located<bool>> flying_general;  // the royal pieces may not face each other
+  std::optional<ExplodeSpec> explode;          // captures explode (atomic)
   std::vector<PerftSpec> perft;
   bool included = false;  // declared in a file the loaded one includes
 };
