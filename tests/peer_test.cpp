@@ -129,7 +129,7 @@ const std::vector<PeerVariant>& peer_variants() {
         "4k3/8/8/8/8/8/8/r1N1K3[H] w C - 0 1",        // the gated piece shields nothing: the pinned Knight
         "4k3/8/8/8/8/8/8/r3K3[E] w E - 0 1",          // stays, and the King may not go along the rank
         "4k3/P7/8/8/8/8/8/4K3[HE] w - - 0 1",         // promotion to the Hawk and the Elephant
-        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 1 3"},  // mated
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[HEhe] w KQBCDFGkqbcfg - 1 3"},  // mated
        10, 60},
   };
   return all;
