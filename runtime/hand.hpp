@@ -1,4 +1,5 @@
-// Pieces in hand (VariantInfo::hands: crazyhouse, shogi): drops as moves of their own, shared
+// Pieces in hand (VariantInfo::hands: crazyhouse, shogi, seirawan): drops as moves of their own
+// and gating, shared
 // by generated modules and the interpreter. Captures into the hand and demotion are in
 // Position::make; the FEN's "[...]" in Position's FEN code.
 #pragma once
@@ -31,6 +32,30 @@ inline void generate_hand_drops(const Position& pos, MoveList& list) {
         if (pos.at(s) != kEmpty || (blocked_files >> f & 1)) continue;
         if (v.hands.no_dead_drops && v.is_dead(us, t, s)) continue;
         list.push(Move{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(t + 1)});
+      }
+    }
+  }
+}
+
+// Gating (hands: {gating: true}, seirawan): every move of a piece that leaves a square with a
+// gating right may also bring each type the side holds onto that square; castling may gate onto
+// the royal piece's square or the partner's, unless the other piece lands there.
+inline void add_gating_moves(const Position& pos, MoveList& list) {
+  const VariantInfo& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const int moves = list.size;
+  for (int i = 0; i < moves; ++i) {
+    const Move m = list.moves[i];
+    if (m.from == kNoSquare || m.kind == MoveKind::Swap) continue;
+    for (const bool at_partner : {false, true}) {
+      if (at_partner && m.kind != MoveKind::Castling) break;
+      const Square s = at_partner ? m.aux1 : m.from;
+      if (!pos.is_gate(us, s) || (m.kind == MoveKind::Castling && (s == m.to || s == m.aux2))) continue;
+      for (int t = 0; t < int(v.pieces.size()); ++t) {
+        if (!pos.in_hand(us, t)) continue;
+        Move gated = m;
+        gated.gate = std::uint8_t((t + 1) | (at_partner ? kGateAtPartner : 0));
+        list.push(gated);
       }
     }
   }

@@ -87,7 +87,7 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
 
 void Interpreter::generate(const Position& pos, MoveList& list) const {
   if (info_->drops.enabled && generate_drop_phase(pos, list)) return;
-  if (info_->hands.enabled) generate_hand_drops(pos, list);
+  if (info_->hands.enabled && info_->hands.drops) generate_hand_drops(pos, list);
   const Color us = pos.side_to_move();
   const Square* squares = pos.piece_squares(us);
   const auto board = [&pos](Square s) { return pos.at(s); };
@@ -112,6 +112,7 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
     if (piece.may_repeat) remove_repeats(list, first);
   }
   generate_castling(pos, list);
+  if (info_->hands.gating) add_gating_moves(pos, list);
   if (info_->has_induction) remove_induced_repeats(pos, list);
   if (info_->mutual_swaps) remove_swap_repeats(list);
   if (info_->turn.moves > 1) apply_turn_rules(pos, list);

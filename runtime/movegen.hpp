@@ -278,6 +278,14 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
     pos.make(m);
     return true;
   }
+  if (m.gate) {  // legal when the move alone is (see is_legal)
+    Move alone = m;
+    alone.gate = 0;
+    if (!make_if_legal(pos, rules, alone)) return false;
+    pos.unmake();
+    pos.make(m);
+    return true;
+  }
   if (pos.variant().any_safe_passage && m.kind != MoveKind::Castling &&
       pos.variant().pieces[type_of(pos.at(m.from))].safe_passage && !passage_is_safe(pos, rules, m))
     return false;
@@ -359,6 +367,13 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
   if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return hand_drop_is_legal(pos, rules, quick, m);
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
   if (quick.surely_legal(pos, m)) return true;
+  // A gating move is legal when the move alone is (as in Fairy-Stockfish, the gated piece
+  // does not shield the royal piece); the piece can expose nothing.
+  if (m.gate) {
+    Move alone = m;
+    alone.gate = 0;
+    return is_legal(pos, rules, quick, alone);
+  }
   // Where a move may not give check (racing kings) or explodes, make_if_legal decides.
   const bool board_only = pos.variant().checks_allowed && !pos.variant().explosions.enabled && (m.kind == MoveKind::Normal ||
                                                            m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust);

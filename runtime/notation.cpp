@@ -142,6 +142,7 @@ std::string to_gc(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::Locust) s += "; @-" + g.name(m.aux1);
   if (m.kind == MoveKind::Swap) s += "; " + std::string(1, v.letter_of(pos.at(m.to))) + "-" + g.name(m.from);
   if (m.kind == MoveKind::Induced) s += "; by " + g.name(m.aux1);
+  if (m.gate) s += "; " + std::string(1, v.letter_of(make_piece(pos.side_to_move(), gate_type(m.gate)))) + "-" + g.name(gate_square(m));
   return s;
 }
 
@@ -208,10 +209,12 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
   // Side-effect parts: promotion, removal, swap partner.
   char promote = 0;
   bool promote_plus = false;
-  Square removed = kNoSquare, inducer = kNoSquare;
+  Square removed = kNoSquare, inducer = kNoSquare, gate_at = kNoSquare;
+  char gate = 0;
   while (used < parts.size()) {
     const Part p = read_part(g, parts[used]);
     if (p.kind == Part::Place && p.to == to) promote = p.label, promote_plus = p.plus;
+    else if (p.kind == Part::Place && v.hands.gating && !p.plus && gate_at == kNoSquare) gate = p.label, gate_at = p.to;
     else if (p.kind == Part::Place && p.to == first.from) {  // swap partner: checked by matching
       const Piece partner = pos.at(to);
       // "A a1-c3; H-a1": with drops, a piece placed on the square a non-swap just left is the
@@ -255,6 +258,17 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     if (found.empty()) throw NotationError("this move removes nothing on " + g.name(removed), text);
   } else if (std::any_of(found.begin(), found.end(), [](const Move& m) { return m.kind != MoveKind::Locust; })) {
     std::erase_if(found, [](const Move& m) { return m.kind == MoveKind::Locust; });
+  }
+  if (gate_at != kNoSquare) {  // gating: "N b1-c3; H-b1"
+    std::erase_if(found, [&](const Move& m) {
+      return !m.gate || gate_square(m) != gate_at || v.letter_of(make_piece(us, gate_type(m.gate))) != gate;
+    });
+    if (found.empty())
+      throw NotationError(std::string("cannot gate ") + gate + " on " + g.name(gate_at) +
+                              " with this move (it needs the piece in hand and the square's gating right)",
+                          text);
+  } else {
+    std::erase_if(found, [](const Move& m) { return m.gate != 0; });
   }
   const bool all_promote = std::all_of(found.begin(), found.end(), [](const Move& m) { return m.promo != 0; });
   if (promote) {

@@ -7,6 +7,8 @@
 //                    "L e4-f5; L f5-g6")
 //   N f6-i3; P-f6    a swap (the second part is optional on input)
 //   H-d1             a drop of the reserve's next piece; "pass" ends a turn early
+//   N b1-c3; H-b1    gating: a piece from the hand enters the square the move left (castling:
+//                    "K e1-g1; H-h1" onto the Rook's square)
 // Several plies of one turn (Extra Move Chess, a move and a drop) are joined by "; ".
 #pragma once
 

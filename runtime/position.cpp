@@ -23,6 +23,7 @@ struct Tables {
   std::array<std::array<std::uint64_t, kMaxSquares>, 2> exchange{};  // [credited][square]
   std::array<std::array<std::uint64_t, 10>, 2> checks_left{};       // n-check: [colour][checks left]
   std::array<std::array<std::array<std::uint64_t, kMaxHand + 1>, kMaxPieceTypes>, 2> hand{};
+  std::array<std::array<std::uint64_t, kMaxFiles>, 2> gate{};
   std::uint64_t side = 0;
   Tables() {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed: keys are reproducible
@@ -51,6 +52,8 @@ struct Tables {
     for (auto& colour : hand)
       for (auto& type : colour)
         for (auto& k : type) k = next();
+    for (auto& colour : gate)
+      for (auto& k : colour) k = next();
   }
 };
 const Tables& tables() {
@@ -69,6 +72,7 @@ std::uint64_t credits(Color c, int n) { return tables().credits[c][std::min(n, 3
 std::uint64_t exchange(Square s, bool credited) { return tables().exchange[credited][s]; }
 std::uint64_t checks_left(Color c, int n) { return tables().checks_left[c][n]; }
 std::uint64_t hand(Color c, int type, int n) { return tables().hand[c][type][n]; }
+std::uint64_t gate(Color c, int file) { return tables().gate[c][file]; }
 }  // namespace zobrist
 
 Position::Position(const VariantInfo& variant) : info_(&variant) {
@@ -93,6 +97,7 @@ void Position::clear() {
   reserve_tail_ = {0, 0};
   credits_ = {0, 0};
   for (auto& h : hand_) h.fill(0);
+  gates_ = {0, 0};
   exchange_ = kNoSquare;
   exchange_credited_ = false;
   checks_left_ = {std::uint8_t(info_->ends.checks ? 1 : 0), std::uint8_t(info_->ends.checks ? 1 : 0)};
@@ -183,6 +188,7 @@ void Position::make(const Move& m) {
   u.reserve_key = reserve_key_;
   u.hand_gained = -1;
   u.exploded = false;
+  u.gates = gates_;
   int nv = 0;
 
   // A pass or a drop keeps the e.p. squares and the pending exchange of the move before it.
@@ -199,6 +205,7 @@ void Position::make(const Move& m) {
       for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
       ep_count_ = 0;
       ep_victim_ = kNoSquare;
+      if (info_->hands.gating) update_gates(m, u);
     } else {
       ++reserve_head_[stm_];
       --credits_[stm_];
@@ -251,6 +258,11 @@ void Position::make(const Move& m) {
     if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
     if (info_->explosions.enabled && (u.captured != kEmpty || u.aux_captured != kEmpty)) explode(m.to, u, nv);
   }
+  if (m.gate) {  // a piece from the hand enters the square the move left
+    put(gate_square(m), make_piece(stm_, gate_type(m.gate)));
+    add_to_hand(stm_, gate_type(m.gate), -1);
+  }
+  if (info_->hands.gating) update_gates(m, u);
   if (info_->drops.enabled) update_exchange(m, u);
   if (info_->hands.enabled && info_->hands.captures) {
     const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
@@ -321,6 +333,40 @@ bool Position::add_to_hand(Color c, int type, int n) {
   if (n > 0) key_ ^= zobrist::hand(c, type, ++hand_[c][type]);
   else key_ ^= zobrist::hand(c, type, hand_[c][type]--);
   return true;
+}
+
+// Gating rights go with a piece that leaves its square (castling: both pieces) or is taken
+// there, and all of a side's go once its hand is empty for good (no captures into hands).
+void Position::update_gates(const Move& m, const Undo& u) {
+  const Geometry& g = geo();
+  const auto lose = [&](Color c, Square s) {
+    if (s != kNoSquare && g.rank_of(s) == (c == White ? 0 : g.ranks - 1))
+      gates_[c] = std::uint16_t(gates_[c] & ~(1u << g.file_of(s)));
+  };
+  lose(stm_, m.from);
+  if (m.kind == MoveKind::Castling) lose(stm_, m.aux1);
+  if (m.kind != MoveKind::Castling && m.kind != MoveKind::Swap) lose(~stm_, m.to);
+  if (m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust) lose(~stm_, m.aux1);
+  if (!info_->hands.captures) {
+    bool empty = true;
+    for (int t = 0; t < int(info_->pieces.size()) && empty; ++t) empty = hand_[stm_][t] == 0;
+    if (empty) gates_[stm_] = 0;
+  }
+  if (gates_ != u.gates) {
+    const auto mask = gates_;
+    gates_ = u.gates;
+    key_ ^= gates_key();
+    gates_ = mask;
+    key_ ^= gates_key();
+  }
+}
+
+std::uint64_t Position::gates_key() const {
+  std::uint64_t k = 0;
+  for (Color c : {White, Black})
+    for (int f = 0; f < kMaxFiles; ++f)
+      if (gates_[c] >> f & 1) k ^= zobrist::gate(c, f);
+  return k;
 }
 
 // Counters, turn phase and side to move after a move (or pass).
@@ -464,6 +510,7 @@ void Position::unmake() {
   counting_ = u.counting;
   reserve_key_ = u.reserve_key;
   if (u.hand_gained >= 0) --hand_[stm_][u.hand_gained];
+  gates_ = u.gates;
   if (m.kind == MoveKind::Drop) {
     remove(m.to);
     if (info_->hands.enabled) ++hand_[stm_][m.promo - 1];
@@ -479,6 +526,10 @@ void Position::unmake() {
   }
   for (std::size_t i = 0; i < info_->brouhaha.size(); ++i)
     if (u.new_holes & (1u << i)) board_[info_->brouhaha[i]] = kEmpty;
+  if (m.gate) {
+    remove(gate_square(m));
+    ++hand_[stm_][gate_type(m.gate)];
+  }
 
   if (m.kind == MoveKind::Swap) {
     move_pair(m.to, m.from, m.from, m.to);
@@ -522,7 +573,7 @@ std::uint64_t Position::compute_key() const {
     for (Color c : {White, Black})
       for (int t = 0; t < int(info_->pieces.size()); ++t)
         for (int n = 1; n <= hand_[c][t]; ++n) k ^= zobrist::hand(c, t, n);
-  return k ^ reserve_key_ ^ exchange_key();
+  return k ^ reserve_key_ ^ exchange_key() ^ gates_key();
 }
 
 // ---------------------------------------------------------------- FEN
@@ -640,6 +691,10 @@ void Position::parse_castling(std::string_view text, int offset) {
     const int col = offset + int(i) + 1;
     const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
     const char up = char(std::toupper(static_cast<unsigned char>(ch)));
+    if (info_->hands.gating && up != 'K' && up != 'Q') {
+      parse_gate(ch, col);
+      continue;
+    }
     const Square k = royal_[c];
     if (k == kNoSquare) throw FenError(std::string("castling right '") + ch + "' but no royal piece", col);
     virgin_[k] = true;
@@ -657,6 +712,9 @@ void Position::parse_castling(std::string_view text, int offset) {
       }
       if (found == kNoSquare) throw FenError(std::string("castling right '") + ch + "' but no partner on that side", col);
       virgin_[found] = true;
+      if (info_->hands.gating)  // K and Q also give the royal piece and the partner gating rights
+        for (Square s : {k, found})
+          if (g.rank_of(s) == (c == White ? 0 : g.ranks - 1)) gates_[c] = std::uint16_t(gates_[c] | 1u << g.file_of(s));
     } else if (up >= 'A' && up < 'A' + g.files && info_->castling.enabled) {
       const Square s = g.square(up - 'A', g.rank_of(k));
       if (board_[s] != make_piece(c, info_->castling.partner))
@@ -664,6 +722,39 @@ void Position::parse_castling(std::string_view text, int offset) {
       virgin_[s] = true;
     } else {
       throw FenError(std::string("bad castling field character '") + ch + "'", col);
+    }
+  }
+}
+
+// A file letter in the castling field of a gating variant: the gating right of the side's piece
+// on that file of its first rank.
+void Position::parse_gate(char letter, int column) {
+  const Geometry& g = geo();
+  const Color c = std::isupper(static_cast<unsigned char>(letter)) ? White : Black;
+  const int file = std::toupper(static_cast<unsigned char>(letter)) - 'A';
+  if (file < 0 || file >= g.files) throw FenError(std::string("bad castling field character '") + letter + "'", column);
+  const Square s = g.square(file, c == White ? 0 : g.ranks - 1);
+  if (!is_color(board_[s], c))
+    throw FenError(std::string("gating right '") + letter + "' but no " + (c == White ? "White" : "Black") +
+                       " piece on " + g.name(s),
+                   column);
+  gates_[c] = std::uint16_t(gates_[c] | 1u << file);
+}
+
+// After the castling field, as Fairy-Stockfish reads it: a side with an empty hand (for good)
+// has no gating rights; a royal piece and castling partners with gating rights but no castling
+// right written castle all the same.
+void Position::finish_gates() {
+  const Geometry& g = geo();
+  for (Color c : {White, Black}) {
+    bool empty = true;
+    for (int t = 0; t < int(info_->pieces.size()) && empty; ++t) empty = hand_[c][t] == 0;
+    if (empty && !info_->hands.captures) gates_[c] = 0;
+    const Square k = royal_[c];
+    if (!info_->castling.enabled || k == kNoSquare || !is_gate(c, k) || virgin_[k]) continue;
+    for (int f = 0; f < g.files; ++f) {
+      const Square s = g.square(f, g.rank_of(k));
+      if (s != k && is_gate(c, s) && board_[s] == make_piece(c, info_->castling.partner)) virgin_[s] = virgin_[k] = true;
     }
   }
 }
@@ -814,6 +905,7 @@ void Position::set_fen(std::string_view fen) {
     else throw FenError("side to move must be 'w' or 'b', not '" + std::string(side) + "'", off + 1);
   }
   if (fields.size() > 2) parse_castling(fields[2].first, fields[2].second);
+  if (info_->hands.gating) finish_gates();
   if (fields.size() > 3) parse_ep(fields[3].first, fields[3].second);
   if (fields.size() > 4) halfmove_ = parse_counter(fields[4].first, fields[4].second, "halfmove clock");
   if (counting_.limit) {  // the halfmove field holds the count (Fairy-Stockfish)
@@ -861,14 +953,11 @@ std::string Position::castling_field() const {
   const Geometry& g = geo();
   std::string out;
   for (Color c : {White, Black}) {
+    const auto cased = [c](char up) { return c == White ? up : char(up + ('a' - 'A')); };
     const Square k = royal_[c];
-    if (k == kNoSquare || !virgin_[k]) continue;
-    auto cased = [c](char up) { return c == White ? up : char(up + ('a' - 'A')); };
-    if (!info_->castling.enabled) {
-      out += cased('K');
-      continue;
-    }
+    if (k != kNoSquare && virgin_[k] && !info_->castling.enabled) out += cased('K');
     for (int dir : {1, -1}) {
+      if (k == kNoSquare || !virgin_[k] || !info_->castling.enabled) break;
       Square outer = kNoSquare;
       for (int f = g.file_of(k) + dir; f >= 0 && f < g.files; f += dir) {
         const Square s = g.square(f, g.rank_of(k));
@@ -879,6 +968,11 @@ std::string Position::castling_field() const {
         if (!virgin_[s]) continue;
         out += s == outer ? cased(dir == 1 ? 'K' : 'Q') : cased(char('A' + f));
       }
+    }
+    // Gating rights, as Fairy-Stockfish writes them: the files of the other squares that have one.
+    for (int f = 0; f < g.files && info_->hands.gating; ++f) {
+      const Square s = g.square(f, c == White ? 0 : g.ranks - 1);
+      if (is_gate(c, s) && !virgin_[s]) out += cased(char('A' + f));
     }
   }
   return out.empty() ? "-" : out;

@@ -122,6 +122,12 @@ class Position {
   int credits(Color c) const { return credits_[c]; }
   // Pieces in hand (hands:): how many of each type c holds.
   int in_hand(Color c, int type) const { return hand_[c][type]; }
+  // Gating (hands: {gating: true}): whether the square s of c's first rank keeps its gating
+  // right (its piece has not moved, and c holds a piece to gate).
+  bool is_gate(Color c, Square s) const {
+    const Geometry& g = geo();
+    return g.rank_of(s) == (c == White ? 0 : g.ranks - 1) && (gates_[c] >> g.file_of(s) & 1);
+  }
   // Whether c could drop now: a credit, a reserve piece and an empty square in the zone.
   bool can_drop(Color c) const;
   // A pending exchange (drops): the last normal move was a non-pawn taking a non-pawn, and
@@ -169,6 +175,7 @@ class Position {
     std::uint8_t blasted_count;
     std::array<Square, 8> blasted;
     std::array<Piece, 8> blasted_piece;
+    std::array<std::uint16_t, 2> gates;
   };
   void end_move(const Move& m, Undo& u, bool reset_clock);
   void explode(Square at, Undo& u, int& nv);
@@ -197,6 +204,10 @@ class Position {
   void parse_hands(std::string_view text, int offset);
   std::string hand_field() const;
   bool add_to_hand(Color c, int type, int n);
+  void update_gates(const Move& m, const Undo& u);
+  void parse_gate(char letter, int column);
+  void finish_gates();
+  std::uint64_t gates_key() const;
   void parse_exchange(std::string_view text, int offset);
   void parse_checks(std::string_view text, int offset);
   void check_exchange(int offset) const;
@@ -221,6 +232,7 @@ class Position {
   std::array<std::array<std::uint8_t, kMaxReserve>, 2> reserve_{};
   std::array<std::uint8_t, 2> reserve_head_{}, reserve_tail_{}, credits_{};
   std::array<std::array<std::uint8_t, kMaxPieceTypes>, 2> hand_{};
+  std::array<std::uint16_t, 2> gates_{};  // bit f: the square of file f on the side's first rank
   Square exchange_ = kNoSquare;     // see exchange_square()
   bool exchange_credited_ = false;  // what the piece there took has earned its credit already
   std::array<std::uint8_t, 2> checks_left_{};
@@ -249,6 +261,7 @@ std::uint64_t credits(Color c, int n);
 std::uint64_t exchange(Square s, bool credited);
 std::uint64_t checks_left(Color c, int n);
 std::uint64_t hand(Color c, int type, int n);  // the n-th piece of a type in c's hand
+std::uint64_t gate(Color c, int file);          // a gating right on c's first rank
 }  // namespace zobrist
 
 }  // namespace fairy

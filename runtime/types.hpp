@@ -42,6 +42,9 @@ enum class MoveKind : std::uint8_t {
   Drop,       // a piece of type promo - 1 from the reserve enters on `to` (from is kNoSquare)
 };
 
+constexpr std::uint8_t kGateAtPartner = 0x80;
+constexpr int gate_type(std::uint8_t gate) { return (gate & 0x3f) - 1; }
+
 // A compact move: no heap, trivially copyable.
 struct Move {
   Square from = kNoSquare;
@@ -50,9 +53,15 @@ struct Move {
   Square aux2 = kNoSquare;
   MoveKind kind = MoveKind::Normal;
   std::uint8_t promo = 0;  // 0: none; otherwise 1 + promoted piece type
+  // Gating (seirawan): 0: none; otherwise 1 + the type a piece from the hand that enters on the
+  // square the move leaves: `from`, or with kGateAtPartner the castling partner's square (aux1).
+  std::uint8_t gate = 0;
 
   friend bool operator==(const Move&, const Move&) = default;
 };
+
+// Where a gating move's piece from the hand enters.
+constexpr Square gate_square(const Move& m) { return (m.gate & kGateAtPartner) ? m.aux1 : m.from; }
 
 // A move list on the stack. Its storage is left uninitialised (a list is made at every node of
 // a search) and holds kInline moves; a position with more pseudo-legal moves than that (a

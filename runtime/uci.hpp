@@ -1,4 +1,5 @@
-// Coordinate ("UCI") move notation, as Fairy-Stockfish prints it: e2e4, a7a8q, a9a10, e1g1, P@e4, h7h8+.
+// Coordinate ("UCI") move notation, as Fairy-Stockfish prints it: e2e4, a7a8q, a9a10, e1g1, P@e4, h7h8+,
+// b1c3h (gating).
 #pragma once
 
 #include <string>
@@ -11,7 +12,14 @@ inline std::string to_uci(const Position& pos, const Move& m) {
   const Geometry& g = pos.geo();
   if (m.kind == MoveKind::Pass) return "pass";
   if (m.kind == MoveKind::Drop) return std::string(1, pos.variant().pieces[m.promo - 1].letter) + "@" + g.name(m.to);
+  // Gating (seirawan): the piece from the hand in lower case after the move; castling that gates
+  // onto the partner's square is written from there to the royal piece's square ("h1e1h").
+  const auto gated = [&pos, &m] {
+    return std::string(1, char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[gate_type(m.gate)].letter))));
+  };
+  if (m.gate & kGateAtPartner) return g.name(m.aux1) + g.name(m.from) + gated();
   std::string s = g.name(m.from) + g.name(m.to);
+  if (m.gate) s += gated();
   // A shogi-style promotion (to a `+` piece) is "+", as Fairy-Stockfish writes it.
   if (m.promo && pos.variant().pieces[m.promo - 1].mark == '+') s += '+';
   else if (m.promo) s += char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo - 1].letter)));

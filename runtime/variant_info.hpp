@@ -141,6 +141,10 @@ struct HandRule {
   std::uint64_t no_doubled = 0;                            // bit t: type t
   std::uint64_t no_drop_mate = 0;
   bool no_dead_drops = false;
+  bool drops = true;    // false: pieces leave the hand only by gating
+  // Gating (seirawan): a piece leaving a square of its first rank that still has its gating
+  // right (the FEN's castling field) may bring a piece from the hand onto that square.
+  bool gating = false;
   friend bool operator==(const HandRule&, const HandRule&) = default;
 };
 // A hand holds at most this many pieces of one type (a FEN may say no more).

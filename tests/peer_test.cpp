@@ -160,6 +160,15 @@ const std::vector<PeerVariant>& peer_variants() {
       {"minishogi", "minishogi", 50,
        {"k4/5/5/5/4K[GSPBRgspbr] w - - 0 1", "k4/P4/5/5/4K[] w - - 0 1", "k4/G4/G4/5/4K[] b - - 0 1"},
        30, 80},
+      // Gating: random games long enough to use gating rights and empty hands.
+      {"seirawan", "seirawan", 50,
+       {"r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1",  // castling gates on the King's or the Rook's square
+        "r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w EHkq - 0 1",  // gating rights of King and Rook: they castle
+        "4k3/8/8/8/8/8/8/r1N1K3[H] w C - 0 1",        // the gated piece shields nothing: the pinned Knight
+        "4k3/8/8/8/8/8/8/r3K3[E] w E - 0 1",          // stays, and the King may not go along the rank
+        "4k3/P7/8/8/8/8/8/4K3[HE] w - - 0 1",         // promotion to the Hawk and the Elephant
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[HEhe] w KQBCDFGkqbcfg - 1 3"},  // mated
+       10, 60},
   };
   return all;
 }

@@ -55,7 +55,83 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("crazyhouse", "4k3/8/8/8/8/8/8/Q~3K2q~[QRRBNPPqn] b - - 0 40"),
         std::make_pair("shogi", "lnsgkgsnl/1r5b1/ppppppp1p/7p1/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL[] w - - 2 2"),
         std::make_pair("shogi", "4k4/9/+P+L+N+S+B+R3/9/9/9/+p+l+n+s+b+r3/9/4K4[GNLPSRBgnlpsrb] w - - 0 30"),
-        std::make_pair("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 0 1")));
+        std::make_pair("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 0 1"),
+        // Gating rights in the castling field (seirawan), as Fairy-Stockfish writes them.
+        std::make_pair("seirawan", "rnbqkber/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKBHR[Eh] b KQCDFkqbcdf - 3 2"),
+        std::make_pair("seirawan", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RKH[Eeh] b ABCDkqcdf - 5 4"),
+        std::make_pair("seirawan", "rebqkbhr/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQKEHR[] w KQkq - 4 4")));
+
+// Gating (seirawan): the FEN after each move is Fairy-Stockfish's (npm fairy-stockfish-nnue.wasm,
+// UCI_Variant seirawan, "position startpos moves ...", "d"); unmake restores position and key;
+// Game Courier notation names the same moves.
+TEST(Gating, MovesFensAndNotation) {
+  struct Case {
+    std::vector<const char*> moves;
+    const char* after;
+    const char* gc;  // the last move in Game Courier notation
+  };
+  const auto engine = engine_for("seirawan");
+  for (const Case& c :
+       {Case{{"g1f3h", "g8f6e", "b1c3"}, "rnbqkber/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKBHR[Eh] b KQCDFkqbcdf - 3 2",
+             "N b1-c3"},
+        Case{{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1h"},
+             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQHRK1[Eeh] b ABCDkqcdf - 5 4", "K e1-g1; H-e1"},
+        Case{{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "h1e1h"},
+             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RKH[Eeh] b ABCDkqcdf - 5 4", "K e1-g1; H-h1"},
+        Case{{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "h1g1"},
+             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK1R1[EHeh] b QBCDkqcdf - 5 4", "R h1-g1"},
+        Case{{"e2e4", "e7e5", "g1f3h", "b8c6e", "f1c4e", "g8f6h"},
+             "rebqkbhr/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQKEHR[] w KQkq - 4 4", "n g8-f6; h-g8"}}) {
+    Position pos(engine->variant());
+    pos.set_start();
+    const std::string start = pos.fen();
+    const std::uint64_t start_key = pos.key();
+    Move last{};
+    for (const char* move : c.moves) {
+      Position before = pos;
+      last = parse_uci(pos, *engine, move);
+      pos.make(last);
+      EXPECT_EQ(to_uci(before, last), move);
+    }
+    EXPECT_EQ(pos.fen(), c.after);
+    Position fresh(engine->variant());
+    fresh.set_fen(c.after);
+    EXPECT_EQ(pos.key(), fresh.key()) << c.after;
+    pos.unmake();
+    EXPECT_EQ(to_gc(pos, last), c.gc);
+    std::size_t used = 0;
+    const std::vector<std::string> parts = [&] {
+      std::vector<std::string> out;
+      std::string text = c.gc;
+      for (std::size_t semi; (semi = text.find("; ")) != std::string::npos; text = text.substr(semi + 2))
+        out.push_back(text.substr(0, semi));
+      out.push_back(text);
+      return out;
+    }();
+    EXPECT_EQ(parse_gc_ply(pos, *engine, parts, used), last) << c.gc;
+    EXPECT_EQ(used, parts.size());
+    for (std::size_t i = 1; i < c.moves.size(); ++i) pos.unmake();
+    EXPECT_EQ(pos.fen(), start);
+    EXPECT_EQ(pos.key(), start_key);
+  }
+}
+
+TEST(Gating, NotationErrorsAndFenErrors) {
+  const auto engine = engine_for("seirawan");
+  Position pos(engine->variant());
+  pos.set_start();
+  EXPECT_THROW(play_gc_turn(pos, *engine, "P e2-e4; H-e2"), NotationError);  // no gating right on e2
+  pos.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Hhe] w KQBCDFGkqbcdfg - 0 1");
+  EXPECT_THROW(play_gc_turn(pos, *engine, "N g1-f3; E-g1"), NotationError);  // no Elephant in hand
+  EXPECT_EQ(play_gc_turn(pos, *engine, "N g1-f3; H-g1"), 1);
+  try {
+    pos.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR[HEhe] w KQCkq - 0 1");
+    FAIL() << "a gating right on an empty square was accepted";
+  } catch (const FenError& e) {
+    EXPECT_EQ(e.column, 55);
+    EXPECT_NE(std::string(e.what()).find("no White piece on c1"), std::string::npos) << e.what();
+  }
+}
 
 // A captured piece joins the captor's hand as its unpromoted type; unmake takes it back.
 TEST(Hands, CapturesJoinTheHandUnpromoted) {

@@ -115,6 +115,13 @@ INSTANTIATE_TEST_SUITE_P(
         SpecErrorCase{"hands_with_drops", "    perft:",
                       "    drops: {zone: 1, pawn: rook}\n    hands: {}\n    perft:", "v.yaml:11:12",
                       "hands: and drops: cannot be combined"},
+        SpecErrorCase{"hands_drops_false_without_gating", "    perft:", "    hands: {drops: false}\n    perft:",
+                      "v.yaml:10:20", "drops: false needs gating: true"},
+        SpecErrorCase{"hands_gating_not_bool", "    perft:", "    hands: {gating: sometimes}\n    perft:",
+                      "v.yaml:10:21", "gating must be true or false"},
+        SpecErrorCase{"hands_no_drops_but_drop_rules", "    perft:",
+                      "    hands: {drops: false, gating: true, no_dead_drops: true}\n    perft:", "v.yaml:10:20",
+                      "drops: false, but drop_ranks"},
         SpecErrorCase{"plus_piece_without_its_base", "  rook: {letter: R, betza: R}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook]",
                       "  rook: {letter: R, betza: R}\n  dragon: {letter: +D, betza: RF}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook, dragon]\n    hands: {}",
                       "v.yaml:8:26", "'dragon' is written +D but the variant has no piece D"},
@@ -167,7 +174,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 33u);
+  ASSERT_EQ(variants.size(), 34u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);

@@ -815,8 +815,9 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const KernelCode kernel = kernel_code(v, o);
   const std::map<std::string, std::string> values = {
       {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
-                                (v.info.hands.enabled ? "  generate_hand_drops(pos, list);\n" : "")},
-      {"after_generation", std::string(v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
+                                (v.info.hands.enabled && v.info.hands.drops ? "  generate_hand_drops(pos, list);\n" : "")},
+      {"after_generation", std::string(v.info.hands.gating ? "  add_gating_moves(pos, list);\n" : "") +
+                               (v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
                                (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},

@@ -22,6 +22,8 @@ std::vector<std::string> hand_rule_code(const fairy::VariantInfo& info) {
       "v.hands.no_doubled = " + std::to_string(h.no_doubled) + "ull;",
       "v.hands.no_drop_mate = " + std::to_string(h.no_drop_mate) + "ull;",
       std::string("v.hands.no_dead_drops = ") + (h.no_dead_drops ? "true" : "false") + ";",
+      std::string("v.hands.drops = ") + (h.drops ? "true" : "false") + ";",
+      std::string("v.hands.gating = ") + (h.gating ? "true" : "false") + ";",
   };
 }
 

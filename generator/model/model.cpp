@@ -70,6 +70,17 @@ void add_tilde_twins(fairy::VariantInfo& info, Variant& out, const spec::HandSpe
   }
 }
 
+// Gating (seirawan): pieces enter from the hand onto squares of the first rank that pieces leave.
+void lower_gating(fairy::VariantInfo& info, const spec::HandSpec& hs) {
+  fairy::HandRule& h = info.hands;
+  h.drops = !hs.drops || hs.drops->value;
+  h.gating = hs.gating && hs.gating->value;
+  if (!h.drops && !h.gating)
+    throw SpecError(hs.drops->where, "drops: false needs gating: true, or the pieces in hand could never enter");
+  if (!h.drops && (!hs.drop_ranks.empty() || !hs.no_doubled.empty() || !hs.no_drop_mate.empty() || hs.no_dead_drops))
+    throw SpecError(hs.drops->where, "drops: false, but drop_ranks, no_doubled, no_drop_mate or no_dead_drops say where drops go");
+}
+
 // Pieces in hand (`hands:`): the rule, where each piece may be dropped, and what a promoted piece
 // ("+P") returns to a hand as (the variant's piece P).
 void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec& vs) {
@@ -95,6 +106,7 @@ void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec
   h.no_dead_drops = hs.no_dead_drops;
   h.no_doubled = piece_types(info, hs.no_doubled, "no_doubled piece");
   h.no_drop_mate = piece_types(info, hs.no_drop_mate, "no_drop_mate piece");
+  lower_gating(info, hs);
   if (hs.tilde) add_tilde_twins(info, out, hs);
   const int ranks = info.geo.ranks;
   h.drop_ranks.fill(std::uint16_t((1u << ranks) - 1));

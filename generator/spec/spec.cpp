@@ -271,7 +271,8 @@ class Loader {
 
   HandSpec hands(const YAML::Node& n) const {
     expect_map(n, "hands");
-    check_keys(n, {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops"}, "hands");
+    check_keys(n, {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops", "drops", "gating"},
+               "hands");
     HandSpec h;
     h.where = at(n);
     if (n["captures"]) h.captures = boolean(n["captures"], "captures");
@@ -296,6 +297,8 @@ class Loader {
     if (n["no_doubled"]) h.no_doubled = names(n["no_doubled"], "no_doubled pieces");
     if (n["no_drop_mate"]) h.no_drop_mate = names(n["no_drop_mate"], "no_drop_mate pieces");
     if (n["no_dead_drops"]) h.no_dead_drops = boolean(n["no_dead_drops"], "no_dead_drops");
+    if (n["drops"]) h.drops = Located<bool>{boolean(n["drops"], "drops"), at(n["drops"])};
+    if (n["gating"]) h.gating = Located<bool>{boolean(n["gating"], "gating"), at(n["gating"])};
     return h;
   }
 

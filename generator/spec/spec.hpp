@@ -116,6 +116,8 @@ struct HandSpec {
   std::vector<DropRanksSpec> drop_ranks;
   std::vector<Located<std::string>> no_doubled, no_drop_mate;
   bool no_dead_drops = false;
+  std::optional<Located<bool>> drops;   // false: pieces leave the hand only by gating
+  std::optional<Located<bool>> gating;  // seirawan's gating
 };
 
 struct DropSpec {

@@ -24,7 +24,7 @@ using namespace fairy;
 std::vector<Move> sorted(const MoveList& list) {
   std::vector<Move> out(list.begin(), list.end());
   std::sort(out.begin(), out.end(), [](const Move& a, const Move& b) {
-    return std::tie(a.from, a.to, a.aux1, a.aux2, a.kind, a.promo) < std::tie(b.from, b.to, b.aux1, b.aux2, b.kind, b.promo);
+    return std::tie(a.from, a.to, a.aux1, a.aux2, a.kind, a.promo, a.gate) < std::tie(b.from, b.to, b.aux1, b.aux2, b.kind, b.promo, b.gate);
   });
   return out;
 }
