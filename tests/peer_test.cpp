@@ -279,12 +279,12 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
     Divide ours;
     for (const auto& [move, count] : engine->divide(pos, kDepth)) ours[to_uci(pos, move)] = count;
     // Only a written position may have ended (no moves); the others must have some.
-    if (i == 0 || i >= written) ASSERT_FALSE(peer[i].empty()) << "no moves from Fairy-Stockfish for " << fens[i];
+    if (i == 0 || i >= written) { ASSERT_FALSE(peer[i].empty()) << "no moves from Fairy-Stockfish for " << fens[i]; }
     ended += peer[i].empty();
     EXPECT_EQ(ours, peer[i]) << param.key << " position " << i << ": " << fens[i];
   }
   // Variants with written positions include some past their end (the peer lists no moves there).
-  if (!param.fens.empty()) EXPECT_GT(ended, 0) << param.key << ": no written position has ended";
+  if (!param.fens.empty()) { EXPECT_GT(ended, 0) << param.key << ": no written position has ended"; }
 }
 
 INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::ValuesIn(peer_variants()),

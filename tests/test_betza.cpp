@@ -230,7 +230,7 @@ TEST(BetzaBrackets, OptionalAndForcedContinuation) {
   EXPECT_EQ(path_count("[F-R]"), 8);
   // v[F?R]: every leg filtered by v: the rook continuation is vertical only.
   for (const auto& p : compile("v[F?R]", fairy::White).paths)
-    if (p.legs.size() == 2) EXPECT_EQ(p.legs[1].dx, 0);
+    if (p.legs.size() == 2) { EXPECT_EQ(p.legs[1].dx, 0); }
   EXPECT_EQ(path_count("v[F?R]"), 4 + 4);
 }
 

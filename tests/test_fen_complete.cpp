@@ -132,10 +132,10 @@ TEST_P(FenHoldsThePosition, AlongRandomGames) {
     EXPECT_GT(seen.chains, 0) << "no position inside a chain of recaptures";
     EXPECT_GT(seen.ep_later, 0) << "no drop phase after a double step";
   }
-  if (!v.promotions.empty()) EXPECT_GT(seen.promotions, 0);
-  if (v.drops.enabled || v.turn.moves > 1) EXPECT_GT(seen.later_phases, 0);
+  if (!v.promotions.empty()) { EXPECT_GT(seen.promotions, 0); }
+  if (v.drops.enabled || v.turn.moves > 1) { EXPECT_GT(seen.later_phases, 0); }
   const bool has_ep = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceInfo& p) { return p.ep_victim; });
-  if (has_ep) EXPECT_GT(seen.ep, 0) << "no position with an e.p. square";
+  if (has_ep) { EXPECT_GT(seen.ep, 0) << "no position with an e.p. square"; }
 }
 
 std::vector<const CompiledVariant*> all_variants() {

@@ -380,7 +380,7 @@ TEST(EmitLimit, SpecTextStaysInsideComments) {
     std::string line;
     while (std::getline(in, line)) {
       const auto text = line.substr(std::min(line.find_first_not_of(' '), line.size()));
-      if (line.find("injected") != std::string::npos) EXPECT_EQ(text.rfind("//", 0), 0u) << o.name << ": " << line;
+      if (line.find("injected") != std::string::npos) { EXPECT_EQ(text.rfind("//", 0), 0u) << o.name << ": " << line; }
       EXPECT_TRUE(line.empty() || line.back() != '\\') << o.name << ": " << line;
       EXPECT_EQ(line.find("*/"), std::string::npos) << o.name << ": " << line;
       tests += line.rfind("TEST(Perft_mini, position1_depth", 0) == 0;

@@ -283,8 +283,8 @@ TEST(Moves, CastlingMovesTheRook) {
     const std::string fen = pos.fen();
     pos.unmake();
     const std::string first_rank = fen.substr(fen.rfind('/') + 1, fen.find(' ') - fen.rfind('/') - 1);
-    if (to_uci(pos, m) == "f1i1") EXPECT_EQ(first_rank, "R6RK1");
-    if (to_uci(pos, m) == "f1c1") EXPECT_EQ(first_rank, "2KR5R");
+    if (to_uci(pos, m) == "f1i1") { EXPECT_EQ(first_rank, "R6RK1"); }
+    if (to_uci(pos, m) == "f1c1") { EXPECT_EQ(first_rank, "2KR5R"); }
   }
   EXPECT_EQ(seen, (std::set<std::string>{"f1i1", "f1c1"}));
 }

@@ -179,7 +179,7 @@ TEST(Xboard, ScriptedSession) {
   for (const char* f : {" ping=1", " setboard=1", " usermove=1", " sigint=0", " done=1", "variants=\"normal,"})
     EXPECT_NE(features.find(f), std::string::npos) << f;
   for (const CompiledVariant& v : compiled_variants())
-    if (std::string(v.key) != "chess") EXPECT_NE(features.find(std::string(",") + v.key), std::string::npos) << v.key;
+    if (std::string(v.key) != "chess") { EXPECT_NE(features.find(std::string(",") + v.key), std::string::npos) << v.key; }
   EXPECT_EQ(r.next(), "pong 7");
   // The variant described: the board, the start position, each piece's XBetza.
   const VariantInfo& sandbox = find_compiled("sandbox")->info();
