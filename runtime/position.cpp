@@ -611,6 +611,8 @@ void Position::parse_hands(std::string_view text, int offset) {
     const int type = info_->type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
     if (type < 0 || info_->hand_type[type] != type)
       throw FenError(std::string("no piece '") + ch + "' can be in a hand in " + info_->key, offset + int(i) + 1);
+    if (info_->pieces[type].royal)  // never captured, so never in a hand: a drop would make a second one
+      throw FenError(std::string("a royal piece ('") + ch + "') cannot be in a hand", offset + int(i) + 1);
     const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
     if (hand_[c][type] == kMaxHand)
       throw FenError("more than " + std::to_string(kMaxHand) + " of one piece in a hand", offset + int(i) + 1);

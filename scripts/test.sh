@@ -11,11 +11,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 skip() { [ "${CI:-}" != true ] && [ "${!1:-0}" = 1 ]; }
 jobs=(-j "$(nproc)")
+# Each phase's wall time, for keeping the whole run short (CI's limit is 20 minutes).
+phase_start=$SECONDS
+phase() { echo "test.sh: $1 took $((SECONDS - phase_start)) s (total $SECONDS s)"; phase_start=$SECONDS; }
 
 scripts/setup.sh build
+phase "set-up and the Release build"
 args=(--test-dir build --output-on-failure "${jobs[@]}")
 if skip FAIRY_SKIP_SLOW; then args+=(-LE slow); fi
 ctest "${args[@]}"
+phase "the Release suite"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
@@ -23,16 +28,19 @@ if skip FAIRY_SKIP_SANITIZE && skip FAIRY_SKIP_FUZZ; then exit 0; fi
 # One clang build serves both: the fuzz instrumentation (coverage counters) costs the suite little,
 # and a second cold build of the catalogue cost CI minutes.
 scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY_BENCH=OFF
+phase "the sanitizer build"
 
 if ! skip FAIRY_SKIP_SANITIZE; then
   # The kernel's random-game checks on the two largest boards take minutes under ASan (terachess2
   # alone 6 min); they run in the Release suite above, and their smaller boards run here.
   ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE 'slow|peer' \
     -E 'Agrees?\.WithGeneratorAndInterpreterAlongRandomGames/(terachess2|lanes) '
+  phase "the sanitizer suite"
 fi
 
 if ! skip FAIRY_SKIP_FUZZ; then
   seconds=${FAIRY_FUZZ_SECONDS:-60}
   if [ "${CI:-}" = true ] && [ "$seconds" -lt 60 ]; then seconds=60; fi
   tests/fuzz/run.sh build-asan "$seconds"
+  phase "fuzzing"
 fi

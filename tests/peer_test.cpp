@@ -226,12 +226,6 @@ std::vector<Divide> peer_divides(const std::string& variant, const std::vector<P
   return result;
 }
 
-std::vector<Divide> peer_divides(const std::string& variant, const std::vector<std::string>& fens, int depth) {
-  std::vector<PerftJob> jobs;
-  for (const auto& fen : fens) jobs.push_back({fen, depth});
-  return peer_divides(variant, jobs);
-}
-
 // Positions reached by seeded random legal play (1 to 40 plies), skipping finished games (the
 // hand-written positions have those).
 std::vector<std::string> random_positions(const Engine& engine, int count, unsigned seed, int min_plies = 1,
@@ -256,43 +250,10 @@ std::vector<std::string> random_positions(const Engine& engine, int count, unsig
   return fens;
 }
 
-class PeerTest : public ::testing::TestWithParam<PeerVariant> {};
-
-TEST_P(PeerTest, DivideMatchesFairyStockfish) {
-  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
-  const PeerVariant& param = GetParam();
-  const CompiledVariant* v = find_compiled(param.key);
-  ASSERT_NE(v, nullptr);
-  const auto engine = v->engine();
-  std::vector<std::string> fens = {v->info().start_fen};
-  fens.insert(fens.end(), param.fens.begin(), param.fens.end());
-  const std::size_t written = fens.size();
-  const auto more = random_positions(*engine, param.random_positions, 20261122u, param.min_plies, param.max_plies);
-  fens.insert(fens.end(), more.begin(), more.end());
-
-  const std::vector<Divide> peer = peer_divides(param.peer_name, fens, kDepth);
-  ASSERT_EQ(peer.size(), fens.size()) << "Fairy-Stockfish answered " << peer.size() << " of " << fens.size();
-  int ended = 0;
-  for (std::size_t i = 0; i < fens.size(); ++i) {
-    Position pos(engine->variant());
-    pos.set_fen(fens[i]);
-    Divide ours;
-    for (const auto& [move, count] : engine->divide(pos, kDepth)) ours[to_uci(pos, move)] = count;
-    // Only a written position may have ended (no moves); the others must have some.
-    if (i == 0 || i >= written) { ASSERT_FALSE(peer[i].empty()) << "no moves from Fairy-Stockfish for " << fens[i]; }
-    ended += peer[i].empty();
-    EXPECT_EQ(ours, peer[i]) << param.key << " position " << i << ": " << fens[i];
-  }
-  // Variants with written positions include some past their end (the peer lists no moves there).
-  if (!param.fens.empty()) { EXPECT_GT(ended, 0) << param.key << ": no written position has ended"; }
-}
-
-INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::ValuesIn(peer_variants()),
-                         [](const ::testing::TestParamInfo<PeerVariant>& info) { return std::string(info.param.key); });
-
 // The catalogue's counts whose source is this engine ("Fairy-Stockfish (npm
-// fairy-stockfish-nnue.wasm ...") are its `go perft N` totals. One test per variant, so that
-// ctest -j spreads the node processes over the cores.
+// fairy-stockfish-nnue.wasm ...") are its `go perft N` totals. They are asked of the same engine
+// process as the variant's divides (PeerTest), since starting one costs seconds; PeerCounts
+// checks the variants that PeerTest does not cover, one test per variant.
 constexpr const char* kPeerSource = "Fairy-Stockfish (npm fairy-stockfish-nnue.wasm";
 
 const fairygen::spec::SpecFile& catalogue() {
@@ -318,6 +279,77 @@ std::vector<std::string> variants_counted_by_peer() {
   return keys;
 }
 
+// The peer jobs for a variant's catalogue counts from the peer, and the count each must total.
+struct CountJobs {
+  std::vector<PerftJob> jobs;
+  std::vector<std::pair<const fairygen::spec::PerftSpec*, int>> expected;  // entry, depth
+};
+
+CountJobs catalogue_count_jobs(const fairygen::spec::VariantSpec& variant, const CompiledVariant& v) {
+  CountJobs out;
+  for (const auto& p : variant.perft) {
+    if (!counted_by_peer(p)) continue;
+    for (std::size_t d = 1; d <= p.counts.size(); ++d) {
+      out.jobs.push_back({p.fen.value == "start" ? v.info().start_fen : p.fen.value, int(d)});
+      out.expected.emplace_back(&p, int(d));
+    }
+  }
+  return out;
+}
+
+// answers[i] is the peer's divide for c.jobs[i].
+void expect_catalogue_counts(const std::string& key, const CountJobs& c, const Divide* answers) {
+  for (std::size_t i = 0; i < c.jobs.size(); ++i) {
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : answers[i]) total += count;
+    const auto [entry, depth] = c.expected[i];
+    EXPECT_EQ(total, entry->counts[depth - 1])
+        << entry->where.str() << ": " << key << " perft " << depth << " of " << c.jobs[i].fen;
+  }
+}
+
+class PeerTest : public ::testing::TestWithParam<PeerVariant> {};
+
+TEST_P(PeerTest, DivideMatchesFairyStockfish) {
+  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
+  const PeerVariant& param = GetParam();
+  const CompiledVariant* v = find_compiled(param.key);
+  ASSERT_NE(v, nullptr);
+  const auto engine = v->engine();
+  std::vector<std::string> fens = {v->info().start_fen};
+  fens.insert(fens.end(), param.fens.begin(), param.fens.end());
+  const std::size_t written = fens.size();
+  const auto more = random_positions(*engine, param.random_positions, 20261122u, param.min_plies, param.max_plies);
+  fens.insert(fens.end(), more.begin(), more.end());
+
+  // The catalogue's counts from the peer go to the same engine process, after the divides.
+  const fairygen::spec::VariantSpec* spec = catalogue().find_variant(param.key);
+  ASSERT_NE(spec, nullptr) << param.key;
+  const CountJobs counts = catalogue_count_jobs(*spec, *v);
+  std::vector<PerftJob> jobs;
+  for (const auto& fen : fens) jobs.push_back({fen, kDepth});
+  jobs.insert(jobs.end(), counts.jobs.begin(), counts.jobs.end());
+  const std::vector<Divide> peer = peer_divides(param.peer_name, jobs);
+  ASSERT_EQ(peer.size(), jobs.size()) << "Fairy-Stockfish answered " << peer.size() << " of " << jobs.size();
+  expect_catalogue_counts(param.key, counts, peer.data() + fens.size());
+  int ended = 0;
+  for (std::size_t i = 0; i < fens.size(); ++i) {
+    Position pos(engine->variant());
+    pos.set_fen(fens[i]);
+    Divide ours;
+    for (const auto& [move, count] : engine->divide(pos, kDepth)) ours[to_uci(pos, move)] = count;
+    // Only a written position may have ended (no moves); the others must have some.
+    if (i == 0 || i >= written) { ASSERT_FALSE(peer[i].empty()) << "no moves from Fairy-Stockfish for " << fens[i]; }
+    ended += peer[i].empty();
+    EXPECT_EQ(ours, peer[i]) << param.key << " position " << i << ": " << fens[i];
+  }
+  // Variants with written positions include some past their end (the peer lists no moves there).
+  if (!param.fens.empty()) { EXPECT_GT(ended, 0) << param.key << ": no written position has ended"; }
+}
+
+INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::ValuesIn(peer_variants()),
+                         [](const ::testing::TestParamInfo<PeerVariant>& info) { return std::string(info.param.key); });
+
 class PeerCounts : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(PeerCounts, CatalogueCountsFromFairyStockfish) {
@@ -326,29 +358,23 @@ TEST_P(PeerCounts, CatalogueCountsFromFairyStockfish) {
   ASSERT_NE(variant, nullptr) << GetParam();
   const CompiledVariant* v = find_compiled(variant->key);
   ASSERT_NE(v, nullptr) << variant->key;
-  std::vector<PerftJob> jobs;
-  std::vector<std::pair<const fairygen::spec::PerftSpec*, std::size_t>> expected;  // entry, depth
-  for (const auto& p : variant->perft) {
-    if (!counted_by_peer(p)) continue;
-    for (std::size_t d = 1; d <= p.counts.size(); ++d) {
-      jobs.push_back({p.fen.value == "start" ? v->info().start_fen : p.fen.value, int(d)});
-      expected.emplace_back(&p, d);
-    }
-  }
-  ASSERT_FALSE(jobs.empty()) << variant->key;
-  const PeerVariant* peer = peer_variant(variant->key);
-  const std::vector<Divide> answer = peer_divides(peer ? peer->peer_name : variant->key, jobs);
-  ASSERT_EQ(answer.size(), jobs.size()) << variant->key;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    std::uint64_t total = 0;
-    for (const auto& [move, count] : answer[i]) total += count;
-    const auto [entry, depth] = expected[i];
-    EXPECT_EQ(total, entry->counts[depth - 1])
-        << entry->where.str() << ": " << variant->key << " perft " << depth << " of " << jobs[i].fen;
-  }
+  const CountJobs counts = catalogue_count_jobs(*variant, *v);
+  ASSERT_FALSE(counts.jobs.empty()) << variant->key;
+  const std::vector<Divide> answer = peer_divides(variant->key, counts.jobs);
+  ASSERT_EQ(answer.size(), counts.jobs.size()) << variant->key;
+  expect_catalogue_counts(variant->key, counts, answer.data());
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalogue, PeerCounts, ::testing::ValuesIn(variants_counted_by_peer()),
+// The variants with counts from the peer that PeerTest leaves out.
+std::vector<std::string> counted_beyond_peer_test() {
+  std::vector<std::string> keys;
+  for (const std::string& key : variants_counted_by_peer())
+    if (!peer_variant(key)) keys.push_back(key);
+  return keys;
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PeerCounts);
+INSTANTIATE_TEST_SUITE_P(Catalogue, PeerCounts, ::testing::ValuesIn(counted_beyond_peer_test()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return test::test_name(info.param); });
 
 }  // namespace

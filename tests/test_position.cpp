@@ -159,6 +159,28 @@ TEST(Hands, CapturesJoinTheHandUnpromoted) {
   }
 }
 
+// A royal piece is never captured, so never in a hand: a FEN that puts one there is an error at
+// its letter (dropping it would give a side a second royal piece; the fuzzer's minishogi find).
+TEST(Hands, ARoyalPieceInAHandIsAFenError) {
+  struct Case {
+    const char *key, *fen;
+    int column;
+  };
+  for (const Case& c : {Case{"minishogi", "k4/5/5/5/4K[KPRBgpssrb] w - - 0 1", 13},
+                        Case{"crazyhouse", "4k3/8/8/8/8/8/8/4K3[Pk] w - - 0 1", 22},
+                        Case{"shogi", "4k4/9/9/9/9/9/9/9/4K4[K] w - - 0 1", 23}}) {
+    const auto engine = engine_for(c.key);
+    Position pos(engine->variant());
+    try {
+      pos.set_fen(c.fen);
+      ADD_FAILURE() << c.key << " accepted " << c.fen;
+    } catch (const FenError& e) {
+      EXPECT_EQ(e.column, c.column) << c.fen << ": " << e.what();
+      EXPECT_NE(std::string(e.what()).find("royal piece"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(Fen, SquareNamesAboveRankNine) {
   const auto engine = engine_for("grand");
   Position pos(engine->variant());

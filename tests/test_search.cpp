@@ -105,7 +105,9 @@ void expect_legal_games(const Engine& engine, const char* opponent) {
   const auto other = match::make_player(opponent, engine);
   match::MatchOptions options;
   options.games = test::effort(2, 1);
-  options.max_turns = engine.variant().geo.files * engine.variant().geo.ranks > 100 ? 12 : 30;
+  // Shorter games under the sanitizers: the interpreter's attack tests for hoppers (grasshopper)
+  // take minutes there over 30 turns.
+  options.max_turns = engine.variant().geo.files * engine.variant().geo.ranks > 100 ? test::effort(12, 6) : test::effort(30, 10);
   options.seed = 7;
   const match::MatchResult r = match::play_match(engine, *searcher, *other, options);
   EXPECT_EQ(r.illegal, 0) << engine.variant().key << " vs " << opponent << ": " << r.reasons[0] << "; " << r.reasons[1];
