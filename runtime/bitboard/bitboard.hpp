@@ -173,6 +173,16 @@ constexpr B bit(int s) {
   }
 }
 
+// b |= bit<B>(s) touching one word: the tables built at compile time use it, since a whole-word
+// OR of a multi-lane board costs the constant evaluator several times as much.
+template <Word B>
+constexpr void set_square(B& b, int s) {
+  if constexpr (IsLanes<B>::value)
+    b.lane[s / 64] |= std::uint64_t(1) << (s % 64);
+  else
+    b |= bit<B>(s);
+}
+
 // Removes the lowest set square from b and returns it.
 template <Word B>
 constexpr int pop_lsb(B& b) {

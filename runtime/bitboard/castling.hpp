@@ -37,8 +37,8 @@ struct Castling {
         r.king_to = kto;
         r.partner_to = rto;
         for (int f = std::min({kf, pf, kto, rto}); f <= std::max({kf, pf, kto, rto}); ++f)
-          if (f != kf && f != pf) r.empty |= bit<B>(f);
-        for (int f = kf + dir; f * dir < kto * dir; f += dir) r.crossed |= bit<B>(f);
+          if (f != kf && f != pf) set_square(r.empty, f);
+        for (int f = kf + dir; f * dir < kto * dir; f += dir) set_square(r.crossed, f);
       }
     return out;
   }();

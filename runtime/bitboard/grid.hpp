@@ -49,12 +49,12 @@ struct Grid {
 
   static constexpr B all() {
     B b = 0;
-    for (int s = 0; s < squares; ++s) b |= bit<B>(s);
+    for (int s = 0; s < squares; ++s) set_square(b, s);
     return b;
   }
   static constexpr B rank_mask(int rank) {
     B b = 0;
-    for (int f = 0; f < files; ++f) b |= bit<B>(square(f, rank));
+    for (int f = 0; f < files; ++f) set_square(b, square(f, rank));
     return b;
   }
 
@@ -66,7 +66,7 @@ struct Grid {
     constexpr B sources = [] {
       B b = 0;
       for (int s = 0; s < squares; ++s)
-        if (step(s, dx, dy) >= 0) b |= bit<B>(s);
+        if (step(s, dx, dy) >= 0) set_square(b, s);
       return b;
     }();
     if constexpr (offset >= 0)
@@ -80,7 +80,7 @@ struct Grid {
     std::array<std::array<B, squares>, kDirections> out{};
     for (int d = 0; d < kDirections; ++d)
       for (int s = 0; s < squares; ++s)
-        for (int t = step(s, kDx[d], kDy[d]); t >= 0; t = step(t, kDx[d], kDy[d])) out[d][s] |= bit<B>(t);
+        for (int t = step(s, kDx[d], kDy[d]); t >= 0; t = step(t, kDx[d], kDy[d])) set_square(out[d][s], t);
     return out;
   }();
 
@@ -91,7 +91,7 @@ struct Grid {
     for (int k = 0; range == 0 || k < range; ++k) {
       t = step(t, kDx[d], kDy[d]);
       if (t < 0) break;
-      b |= bit<B>(t);
+      set_square(b, t);
     }
     return b;
   }

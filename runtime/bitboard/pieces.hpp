@@ -34,7 +34,7 @@ constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_
     if (p.shape() != PathShape::Leap || p.virgin_only != virgin || !(p.legs[0].mode & mode)) continue;
     const int dx = backwards ? -p.legs[0].dx : p.legs[0].dx, dy = backwards ? -p.legs[0].dy : p.legs[0].dy;
     for (int s = 0; s < G::squares; ++s)
-      if (const int t = G::step(s, dx, dy); t >= 0) out[s] |= bit<typename G::B>(t);
+      if (const int t = G::step(s, dx, dy); t >= 0) set_square(out[s], t);
   }
   return out;
 }
@@ -46,7 +46,7 @@ constexpr SquareTable<G> unpromoting_table(std::span<const PathDesc> paths) {
   for (const PathDesc& p : paths) {
     if (p.shape() != PathShape::Leap || p.promotes) continue;
     for (int s = 0; s < G::squares; ++s)
-      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) out[s] |= bit<typename G::B>(t);
+      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) set_square(out[s], t);
   }
   return out;
 }
@@ -219,7 +219,7 @@ constexpr LameLeaps<G> lame_leaps(std::span<const PathDesc> paths) {
       int at = s;
       typename G::B passed = 0;
       for (int k = 0; k < p.leg_count && at >= 0; ++k) {
-        if (k) passed |= bit<typename G::B>(at);
+        if (k) set_square(passed, at);
         at = G::step(at, p.legs[k].dx, p.legs[k].dy);
       }
       if (at >= 0) l.target[s] = bit<typename G::B>(at), l.passed[s] = passed;

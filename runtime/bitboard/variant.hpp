@@ -63,7 +63,7 @@ struct Variant {
   static constexpr auto start_squares = [] {
     std::array<std::array<B, types>, 2> out{};
     for (int s = 0; s < squares; ++s)
-      if (const Piece p = D::start_board[s]; p != kEmpty) out[color_of(p)][type_of(p)] |= bit<B>(s);
+      if (const Piece p = D::start_board[s]; p != kEmpty) set_square(out[color_of(p)][type_of(p)], s);
     return out;
   }();
   static constexpr int start_count(Color c, int t) { return popcount(start_squares[c][t]); }
