@@ -17,16 +17,7 @@ namespace {
 using namespace fairy;
 
 // A small chess-like variant; tests add an `end:` (or other keys) after `start:`.
-const std::string kBase = R"(pieces:
-  king: {letter: K, betza: K, royal: true}
-  man: {letter: M, betza: K}
-  rook: {letter: R, betza: R}
-variants:
-  mini:
-    board: {files: 5, ranks: 5}
-    pieces: [king, man, rook]
-    start: k4/5/5/5/R3K w - - 0 1
-)";
+const std::string& kBase = fairytest::kMiniSpec;
 
 std::string with(const std::string& extra) { return kBase + extra; }
 

@@ -18,17 +18,7 @@ namespace {
 
 using namespace fairy;
 
-const std::string kBase = R"(pieces:
-  king: {letter: K, betza: K, royal: true}
-  man: {letter: M, betza: K}
-  rook: {letter: R, betza: R}
-variants:
-  mini:
-    board: {files: 5, ranks: 5}
-    pieces: [king, man, rook]
-    start: k4/5/5/5/R3K w - - 0 1
-    end: {extinction: {pieces: [king], result: loss}}
-)";
+const std::string kBase = fairytest::kMiniSpec + "    end: {extinction: {pieces: [king], result: loss}}\n";
 
 std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
 
