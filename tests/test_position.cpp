@@ -181,6 +181,20 @@ TEST(Hands, ARoyalPieceInAHandIsAFenError) {
   }
 }
 
+// A hand with no board before it: the error points at the bracket, column 1 (the fuzzer's find:
+// column 0).
+TEST(Hands, AHandWithoutABoardIsAFenErrorAtColumnOne) {
+  const auto engine = engine_for("minishogi");
+  Position pos(engine->variant());
+  try {
+    pos.set_fen("[RGS] w - - 0 1");
+    ADD_FAILURE() << "accepted";
+  } catch (const FenError& e) {
+    EXPECT_EQ(e.column, 1) << e.what();
+    EXPECT_NE(std::string(e.what()).find("expected 5 ranks of 5"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Fen, SquareNamesAboveRankNine) {
   const auto engine = engine_for("grand");
   Position pos(engine->variant());
