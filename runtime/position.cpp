@@ -682,7 +682,7 @@ void Position::parse_board(std::string_view text, int offset) {
   if (file != g.files || rank != 0)
     throw FenError("board has " + std::to_string(g.ranks - rank) + " ranks, the last with " + std::to_string(file) +
                        " squares; expected " + std::to_string(g.ranks) + " ranks of " + std::to_string(g.files),
-                   offset + std::max(int(text.size()), 1));  // an empty board (a hand first): its '[
+                   offset + std::max(int(text.size()), 1));  // an empty board (the hand first): at its '['
 }
 
 void Position::parse_castling(std::string_view text, int offset) {
