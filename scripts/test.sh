@@ -31,10 +31,9 @@ scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY
 phase "the sanitizer build"
 
 if ! skip FAIRY_SKIP_SANITIZE; then
-  # The kernel's random-game checks on the two largest boards take minutes under ASan (terachess2
-  # alone 6 min); they run in the Release suite above, and their smaller boards run here.
-  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE 'slow|peer' \
-    -E 'Agrees?\.WithGeneratorAndInterpreterAlongRandomGames/(terachess2|lanes) '
+  # Each gtest binary runs here as a few shards, not a process a test (tests/CMakeLists.txt,
+  # fairy_gtest), and leaves out the kernel's random games on the two largest boards.
+  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE 'slow|peer'
   phase "the sanitizer suite"
 fi
 
