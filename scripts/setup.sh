@@ -39,5 +39,11 @@ if [ -f tests/browser/package.json ] && ! npm ls --prefix tests/browser >/dev/nu
   PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 fi
 
-cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+# ccache, when installed, keeps rebuilds short; and the install test's builds of fairygen inside
+# another project (tests/install_test.sh) find this build's objects in it.
+launcher=()
+if command -v ccache >/dev/null 2>&1 && [[ " $* " != *" -DCMAKE_CXX_COMPILER_LAUNCHER="* ]]; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "$@" >/dev/null
 cmake --build "$BUILD_DIR" -j "$(nproc)"

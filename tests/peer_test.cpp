@@ -5,7 +5,12 @@
 // The catalogue's counts whose source is this engine are checked against it too.
 #include <gtest/gtest.h>
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -195,34 +200,100 @@ struct PerftJob {
   int depth;
 };
 
-// Runs every job through one engine process and returns its divide output per job.
-std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs) {
-  const auto dir = std::filesystem::temp_directory_path() / ("fairy_peer_" + variant + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto in = dir / "in.txt", out = dir / "out.txt";
-  {
-    std::ofstream cmd(in);
-    cmd << "uci\nsetoption name UCI_Variant value " << variant << "\n";
-    for (const auto& job : jobs) cmd << "position fen " << job.fen << "\ngo perft " << job.depth << "\n";
-    cmd << "quit\n";
+// The peer engine as one long-lived process for the whole test binary: starting node and
+// instantiating the engine's WebAssembly costs some 3 s of CPU, which once a variant was two
+// minutes of a CI run. tools/peer/uci.mjs answers each command before it reads the next, so
+// the answers come back in the order of the commands.
+class PeerProcess {
+ public:
+  static PeerProcess& get() {
+    static PeerProcess process;
+    return process;
   }
-  const std::string run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
-  EXPECT_EQ(std::system(run.c_str()), 0) << run;
-  std::vector<Divide> result;
-  std::ifstream output(out);
-  std::string line;
-  Divide current;
-  while (std::getline(output, line)) {
-    if (line.rfind("Nodes searched:", 0) == 0) {
-      result.push_back(std::move(current));
-      current.clear();
-      continue;
+  bool alive() const { return to_ != nullptr && from_ != nullptr; }
+  void send(const std::string& command) {
+    std::fputs((command + "\n").c_str(), to_);
+    std::fflush(to_);
+  }
+  // The next line of output, false at its end (the engine has died).
+  bool read_line(std::string& line) {
+    line.clear();
+    for (int c; (c = std::fgetc(from_)) != EOF;) {
+      if (c == '\n') return true;
+      line.push_back(static_cast<char>(c));
     }
-    const auto colon = line.find(": ");
-    if (colon == std::string::npos || colon > 8 || line.find(' ') < colon) continue;
-    current[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+    return !line.empty();
   }
-  std::filesystem::remove_all(dir);
+
+ private:
+  PeerProcess() {
+    std::signal(SIGPIPE, SIG_IGN);  // a dead engine: the test fails on its missing answers instead
+    int in[2], out[2];
+    if (::pipe(in) != 0 || ::pipe(out) != 0) return;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 2);
+    for (int fd : {in[0], in[1], out[0], out[1]}) posix_spawn_file_actions_addclose(&actions, fd);
+    const std::string script = (std::filesystem::path(FAIRY_SOURCE_DIR) / "tools" / "peer" / "uci.mjs").string();
+    std::vector<char*> argv = {const_cast<char*>("node"), const_cast<char*>(script.c_str()), nullptr};
+    const int spawned = posix_spawnp(&pid_, "node", &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(in[0]);
+    ::close(out[1]);
+    if (spawned != 0) {
+      ::close(in[1]);
+      ::close(out[0]);
+      return;
+    }
+    to_ = ::fdopen(in[1], "w");
+    from_ = ::fdopen(out[0], "r");
+    send("uci");
+    for (std::string line; read_line(line) && line != "uciok";) {
+    }
+  }
+  ~PeerProcess() {
+    if (to_) {
+      send("quit");
+      std::fclose(to_);
+    }
+    if (from_) std::fclose(from_);
+    if (pid_ > 0) ::waitpid(pid_, nullptr, 0);
+  }
+  pid_t pid_ = -1;
+  std::FILE* to_ = nullptr;
+  std::FILE* from_ = nullptr;
+};
+
+// Runs every job through the peer engine and returns its divide output per job.
+std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs) {
+  PeerProcess& peer = PeerProcess::get();
+  std::vector<Divide> result;
+  EXPECT_TRUE(peer.alive()) << "could not start " << peer_command();
+  if (!peer.alive()) return result;
+  peer.send("setoption name UCI_Variant value " + variant);
+  std::string line;
+  for (const auto& job : jobs) {
+    peer.send("position fen " + job.fen);
+    peer.send("go perft " + std::to_string(job.depth));
+    Divide current;
+    bool answered = false;
+    while (peer.read_line(line)) {
+      if (line.rfind("Nodes searched:", 0) == 0) {
+        answered = true;
+        break;
+      }
+      const auto colon = line.find(": ");
+      if (colon == std::string::npos || colon > 8 || line.find(' ') < colon) continue;
+      current[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+    }
+    if (!answered) {
+      ADD_FAILURE() << "Fairy-Stockfish stopped answering at " << job.fen << " (last line: " << line << ")";
+      break;
+    }
+    result.push_back(std::move(current));
+  }
   return result;
 }
 
