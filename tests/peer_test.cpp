@@ -1,5 +1,6 @@
 // Peer test: current Fairy-Stockfish (npm fairy-stockfish-nnue.wasm under node, built-in
-// variants, through tools/peer/uci.mjs) against the generated modules, on the start position,
+// variants, through tools/peer/uci.mjs; or npm ffish through tools/peer/ini_perft.mjs for the
+// variants it reads from tests/peer_variants.ini) against the generated modules, on the start position,
 // on positions near each kind of game end (and past it: no moves), and on positions reached by
 // seeded random legal play; per-root-move perft counts at depth 3 must agree move for move.
 // The catalogue's counts whose source is this engine are checked against it too.
@@ -35,6 +36,8 @@ struct PeerVariant {
   int random_positions;
   std::vector<const char*> fens;
   int min_plies = 1, max_plies = 40;  // of the random games (hands fill up in longer games)
+  // Not built into the npm UCI engine: npm ffish loads it from tests/peer_variants.ini.
+  bool from_ini = false;
 };
 
 const std::vector<PeerVariant>& peer_variants() {
@@ -183,11 +186,40 @@ const PeerVariant* peer_variant(const std::string& key) {
 
 using Divide = std::map<std::string, std::uint64_t>;
 
+const std::filesystem::path& peer_dir() {
+  static const std::filesystem::path dir = std::filesystem::path(FAIRY_SOURCE_DIR) / "tools" / "peer";
+  return dir;
+}
+
+// The variants.ini text that npm ffish loads for the variants marked from_ini (written for
+// fairygen; see the file's header).
+std::string peer_ini() {
+  std::ifstream in(std::filesystem::path(FAIRY_SOURCE_DIR) / "tests" / "peer_variants.ini");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out;
+}
+
 // The command that runs the peer engine, or "" when it is not installed.
 std::string peer_command() {
-  const std::filesystem::path peer = std::filesystem::path(FAIRY_SOURCE_DIR) / "tools" / "peer";
-  if (!std::filesystem::exists(peer / "node_modules" / "fairy-stockfish-nnue.wasm")) return "";
-  return "node " + (peer / "uci.mjs").string();
+  if (!std::filesystem::exists(peer_dir() / "node_modules" / "fairy-stockfish-nnue.wasm")) return "";
+  return "node " + (peer_dir() / "uci.mjs").string();
+}
+
+// The command that counts divides with npm ffish (followed by the jobs file), or "".
+std::string ini_peer_command() {
+  if (!std::filesystem::exists(peer_dir() / "node_modules" / "ffish")) return "";
+  return "node " + (peer_dir() / "ini_perft.mjs").string();
 }
 
 struct PerftJob {
@@ -195,18 +227,29 @@ struct PerftJob {
   int depth;
 };
 
-// Runs every job through one engine process and returns its divide output per job.
-std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs) {
+// Runs every job through one engine process and returns its divide output per job: the npm
+// UCI engine's built-in variant, or (from_ini) npm ffish with tests/peer_variants.ini loaded.
+std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs, bool from_ini = false) {
   const auto dir = std::filesystem::temp_directory_path() / ("fairy_peer_" + variant + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto in = dir / "in.txt", out = dir / "out.txt";
-  {
+  std::string run;
+  if (from_ini) {
+    const std::string ini = json_escape(peer_ini());
+    std::ofstream cmd(in);
+    cmd << "[";
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+      cmd << (i ? ",\n" : "") << "{\"ini\": \"" << ini << "\", \"variant\": \"" << variant << "\", \"fen\": \""
+          << jobs[i].fen << "\", \"depth\": " << jobs[i].depth << "}";
+    cmd << "]\n";
+    run = ini_peer_command() + " " + in.string() + " > " + out.string() + " 2>&1";
+  } else {
     std::ofstream cmd(in);
     cmd << "uci\nsetoption name UCI_Variant value " << variant << "\n";
     for (const auto& job : jobs) cmd << "position fen " << job.fen << "\ngo perft " << job.depth << "\n";
     cmd << "quit\n";
+    run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
   }
-  const std::string run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
   EXPECT_EQ(std::system(run.c_str()), 0) << run;
   std::vector<Divide> result;
   std::ifstream output(out);
@@ -255,21 +298,26 @@ std::vector<std::string> random_positions(const Engine& engine, int count, unsig
 // process as the variant's divides (PeerTest), since starting one costs seconds; PeerCounts
 // checks the variants that PeerTest does not cover, one test per variant.
 constexpr const char* kPeerSource = "Fairy-Stockfish (npm fairy-stockfish-nnue.wasm";
+// Counts from npm ffish with tests/peer_variants.ini ("Fairy-Stockfish (npm ffish 0.7.10,
+// tests/peer_variants.ini ...") are checked by PeerTest, against ffish, for variants from_ini.
+constexpr const char* kIniPeerSource = "Fairy-Stockfish (npm ffish";
 
 const fairygen::spec::SpecFile& catalogue() {
   static const fairygen::spec::SpecFile file = fairygen::spec::load(FAIRY_SPEC_PATH);
   return file;
 }
 
-bool counted_by_peer(const fairygen::spec::PerftSpec& p) { return p.source.rfind(kPeerSource, 0) == 0; }
+bool counted_by_peer(const fairygen::spec::PerftSpec& p, bool from_ini = false) {
+  return p.source.rfind(from_ini ? kIniPeerSource : kPeerSource, 0) == 0;
+}
 
-// The keys of the catalogue's variants with at least one count from the peer.
-std::vector<std::string> variants_counted_by_peer() {
+// The keys of the catalogue's variants with at least one count from the peer (from_ini: ffish).
+std::vector<std::string> variants_counted_by_peer(bool from_ini = false) {
   std::vector<std::string> keys;
   try {
     for (const auto& variant : catalogue().variants)
       for (const auto& p : variant.perft)
-        if (counted_by_peer(p)) {
+        if (counted_by_peer(p, from_ini)) {
           keys.push_back(variant.key);
           break;
         }
@@ -285,10 +333,11 @@ struct CountJobs {
   std::vector<std::pair<const fairygen::spec::PerftSpec*, int>> expected;  // entry, depth
 };
 
-CountJobs catalogue_count_jobs(const fairygen::spec::VariantSpec& variant, const CompiledVariant& v) {
+CountJobs catalogue_count_jobs(const fairygen::spec::VariantSpec& variant, const CompiledVariant& v,
+                               bool from_ini = false) {
   CountJobs out;
   for (const auto& p : variant.perft) {
-    if (!counted_by_peer(p)) continue;
+    if (!counted_by_peer(p, from_ini)) continue;
     for (std::size_t d = 1; d <= p.counts.size(); ++d) {
       out.jobs.push_back({p.fen.value == "start" ? v.info().start_fen : p.fen.value, int(d)});
       out.expected.emplace_back(&p, int(d));
@@ -311,8 +360,11 @@ void expect_catalogue_counts(const std::string& key, const CountJobs& c, const D
 class PeerTest : public ::testing::TestWithParam<PeerVariant> {};
 
 TEST_P(PeerTest, DivideMatchesFairyStockfish) {
-  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
   const PeerVariant& param = GetParam();
+  if (!param.from_ini && peer_command().empty())
+    GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
+  if (param.from_ini && ini_peer_command().empty())
+    GTEST_FAIL() << "npm ffish is not installed (scripts/setup.sh installs it)";
   const CompiledVariant* v = find_compiled(param.key);
   ASSERT_NE(v, nullptr);
   const auto engine = v->engine();
@@ -325,11 +377,11 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   // The catalogue's counts from the peer go to the same engine process, after the divides.
   const fairygen::spec::VariantSpec* spec = catalogue().find_variant(param.key);
   ASSERT_NE(spec, nullptr) << param.key;
-  const CountJobs counts = catalogue_count_jobs(*spec, *v);
+  const CountJobs counts = catalogue_count_jobs(*spec, *v, param.from_ini);
   std::vector<PerftJob> jobs;
   for (const auto& fen : fens) jobs.push_back({fen, kDepth});
   jobs.insert(jobs.end(), counts.jobs.begin(), counts.jobs.end());
-  const std::vector<Divide> peer = peer_divides(param.peer_name, jobs);
+  const std::vector<Divide> peer = peer_divides(param.peer_name, jobs, param.from_ini);
   ASSERT_EQ(peer.size(), jobs.size()) << "Fairy-Stockfish answered " << peer.size() << " of " << jobs.size();
   expect_catalogue_counts(param.key, counts, peer.data() + fens.size());
   int ended = 0;
@@ -376,5 +428,14 @@ std::vector<std::string> counted_beyond_peer_test() {
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PeerCounts);
 INSTANTIATE_TEST_SUITE_P(Catalogue, PeerCounts, ::testing::ValuesIn(counted_beyond_peer_test()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return test::test_name(info.param); });
+
+// A count from ffish is checked only by PeerTest, so its variant must be there, from_ini.
+TEST(PeerCounts, CountsFromFfishArePeerTested) {
+  const auto keys = variants_counted_by_peer(true);
+  for (const std::string& key : keys) {
+    const PeerVariant* v = peer_variant(key);
+    EXPECT_TRUE(v && v->from_ini) << key << " has counts from npm ffish but no from_ini PeerTest";
+  }
+}
 
 }  // namespace
