@@ -172,6 +172,22 @@ const std::vector<PeerVariant>& peer_variants() {
         "4k3/P7/8/8/8/8/8/4K3[HE] w - - 0 1",         // promotion to the Hawk and the Elephant
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[HEhe] w KQBCDFGkqbcfg - 1 3"},  // mated
        10, 60},
+      // Fairy-Stockfish's variants.ini variants (npm ffish, tests/peer_variants.ini).
+      {"orda", "orda", 50,
+       {"8/4K3/8/8/8/1k6/8/8 w - - 0 1",   // the King a step from the last rank: it wins there
+        "8/8/8/8/8/6k1/1K6/8 b - - 0 1",   // ... Black's too, on the first rank
+        "4K3/8/8/2k5/8/8/8/8 b - - 0 1",   // White's King is there: the game is over
+        "8/8/8/8/8/8/6k1/4K3 w - - 0 1",   // White's King on its own first rank is no flag
+        "2l5/3K4/8/8/8/8/8/4k3 w - - 0 1",  // Black's King got there first
+        "1l6/3K4/8/8/1a6/4k3/8/8 w - - 0 1",  // the Lancer and the Archer guard the last rank
+        "4k3/8/2a5/8/3l4/8/1N1R4/4K2R w K - 0 1",  // Knight moves, Rook and Bishop captures
+        "4k3/8/8/8/8/8/8/l3K3 w - - 0 1",  // the Lancer checks along the rank
+        "lh2k3/8/8/8/8/3a4/8/R3K2R w KQ - 0 1",  // castling past the Archer's diagonal
+        "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",  // promotion to the Queen or the Kheshig, both sides
+        "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",
+        "k7/8/1Q6/8/8/8/8/K7 b - - 0 1",   // stalemate
+        "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1"},  // mated
+       1, 40, true},
   };
   return all;
 }
