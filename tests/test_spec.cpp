@@ -156,7 +156,19 @@ INSTANTIATE_TEST_SUITE_P(
                       "pieces: [king, {piece: rook, betza: cafW, region: hall}]\n    regions: {hall: {ranks: [1, 2]}}",
                       "v.yaml:7:55", "cannot be combined with regions"},
         SpecErrorCase{"flying_general_not_bool", "    perft:", "    flying_general: yes\n    perft:", "v.yaml:10:21",
-                      "flying_general must be true or false"}));
+                      "flying_general must be true or false"},
+        // Immobile pieces (Chak's Temple).
+        SpecErrorCase{"immobile_with_betza", "{letter: R, betza: R}", "{letter: R, immobile: true, betza: R}",
+                      "v.yaml:3:44", "an immobile piece has no betza"},
+        SpecErrorCase{"immobile_not_bool", "{letter: R, betza: R}", "{letter: R, immobile: sure}", "v.yaml:3:31",
+                      "immobile must be true or false"},
+        SpecErrorCase{"immobile_false_needs_betza", "{letter: R, betza: R}", "{letter: R, immobile: false}",
+                      "v.yaml:3:9", "needs 'betza'"},
+        SpecErrorCase{"immobile_given_moves_by_the_variant",
+                      "  rook: {letter: R, betza: R}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook]",
+                      "  rook: {letter: R, immobile: true}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n"
+                      "    pieces: [king, {piece: rook, betza: W}]",
+                      "v.yaml:7:41", "'rook' is immobile: it has no betza"}));
 
 TEST(Spec, TopLevelMustBeAMap) {
   EXPECT_NE(error_of("- just\n- a list\n").find("must be a mapping"), std::string::npos);
