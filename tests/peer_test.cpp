@@ -188,6 +188,23 @@ const std::vector<PeerVariant>& peer_variants() {
         "k7/8/1Q6/8/8/8/8/K7 b - - 0 1",   // stalemate
         "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1"},  // mated
        1, 40, true},
+      {"chak", "chak", 50,
+       {"4k4/9/9/9/9/4K4/9/9/9 w - - 0 1",       // the King entering the far half becomes the Divine King
+        "k8/9/4+K4/9/9/9/9/9/9 w - - 0 1",       // the Divine King a step from the Temple's square
+        "k8/4o4/4+K4/9/9/9/9/9/9 w - - 0 1",     // ... taking the Temple there wins
+        "k8/4+K4/9/9/9/9/9/9/9 b - - 0 1",       // White's Divine King is there: the game is over
+        "9/9/9/9/9/9/9/4+k4/4K4 w - - 0 1",       // ... Black's
+        "9/9/9/9/9/9/4+k4/4O4/4K4 b - - 0 1",
+        "4k4/9/9/9/9/P3P3P/9/9/4K4 w - - 0 1",    // Pawns entering the far half become Warriors
+        "4k4/9/9/p3p3p/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/2p1p4/9/2Q1P4/9/9/4K4 w - - 0 1",  // the Quetzal hops to move and to capture
+        "4k4/4o4/9/9/9/9/9/4O4/4K4 w - - 0 1",    // Temples never move
+        "4k4/9/9/9/4+K4/9/9/9/9 w - - 0 1",       // the Divine King and the Warrior stay in the far half
+        "4k4/9/9/9/4+P4/9/9/9/K8 w - - 0 1",
+        "9/9/9/9/4+k4/9/9/9/4K4 b - - 0 1",
+        "k8/2R6/1R7/9/9/9/9/9/4K4 b - - 0 1",     // stalemate
+        "kR7/1R7/9/9/9/9/9/9/4K4 b - - 0 1"},     // mated
+       1, 40, true},
   };
   return all;
 }
