@@ -1,5 +1,6 @@
 // Peer test: current Fairy-Stockfish (npm fairy-stockfish-nnue.wasm under node, built-in
-// variants, through tools/peer/uci.mjs) against the generated modules, on the start position,
+// variants, through tools/peer/uci.mjs; or npm ffish through tools/peer/ini_perft.mjs for the
+// variants it reads from tests/peer_variants.ini) against the generated modules, on the start position,
 // on positions near each kind of game end (and past it: no moves), and on positions reached by
 // seeded random legal play; per-root-move perft counts at depth 3 must agree move for move.
 // The catalogue's counts whose source is this engine are checked against it too.
@@ -40,6 +41,8 @@ struct PeerVariant {
   int random_positions;
   std::vector<const char*> fens;
   int min_plies = 1, max_plies = 40;  // of the random games (hands fill up in longer games)
+  // Not built into the npm UCI engine: npm ffish loads it from tests/peer_variants.ini.
+  bool from_ini = false;
 };
 
 const std::vector<PeerVariant>& peer_variants() {
@@ -174,6 +177,39 @@ const std::vector<PeerVariant>& peer_variants() {
         "4k3/P7/8/8/8/8/8/4K3[HE] w - - 0 1",         // promotion to the Hawk and the Elephant
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[HEhe] w KQBCDFGkqbcfg - 1 3"},  // mated
        10, 60},
+      // Fairy-Stockfish's variants.ini variants (npm ffish, tests/peer_variants.ini).
+      {"orda", "orda", 50,
+       {"8/4K3/8/8/8/1k6/8/8 w - - 0 1",   // the King a step from the last rank: it wins there
+        "8/8/8/8/8/6k1/1K6/8 b - - 0 1",   // ... Black's too, on the first rank
+        "4K3/8/8/2k5/8/8/8/8 b - - 0 1",   // White's King is there: the game is over
+        "8/8/8/8/8/8/6k1/4K3 w - - 0 1",   // White's King on its own first rank is no flag
+        "2l5/3K4/8/8/8/8/8/4k3 w - - 0 1",  // Black's King got there first
+        "1l6/3K4/8/8/1a6/4k3/8/8 w - - 0 1",  // the Lancer and the Archer guard the last rank
+        "4k3/8/2a5/8/3l4/8/1N1R4/4K2R w K - 0 1",  // Knight moves, Rook and Bishop captures
+        "4k3/8/8/8/8/8/8/l3K3 w - - 0 1",  // the Lancer checks along the rank
+        "lh2k3/8/8/8/8/3a4/8/R3K2R w KQ - 0 1",  // castling past the Archer's diagonal
+        "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",  // promotion to the Queen or the Kheshig, both sides
+        "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",
+        "k7/8/1Q6/8/8/8/8/K7 b - - 0 1",   // stalemate
+        "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1"},  // mated
+       1, 40, true},
+      {"chak", "chak", 50,
+       {"4k4/9/9/9/9/4K4/9/9/9 w - - 0 1",       // the King entering the far half becomes the Divine King
+        "k8/9/4+K4/9/9/9/9/9/9 w - - 0 1",       // the Divine King a step from the Temple's square
+        "k8/4o4/4+K4/9/9/9/9/9/9 w - - 0 1",     // ... taking the Temple there wins
+        "k8/4+K4/9/9/9/9/9/9/9 b - - 0 1",       // White's Divine King is there: the game is over
+        "9/9/9/9/9/9/9/4+k4/4K4 w - - 0 1",       // ... Black's
+        "9/9/9/9/9/9/4+k4/4O4/4K4 b - - 0 1",
+        "4k4/9/9/9/9/P3P3P/9/9/4K4 w - - 0 1",    // Pawns entering the far half become Warriors
+        "4k4/9/9/p3p3p/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/2p1p4/9/2Q1P4/9/9/4K4 w - - 0 1",  // the Quetzal hops to move and to capture
+        "4k4/4o4/9/9/9/9/9/4O4/4K4 w - - 0 1",    // Temples never move
+        "4k4/9/9/9/4+K4/9/9/9/9 w - - 0 1",       // the Divine King and the Warrior stay in the far half
+        "4k4/9/9/9/4+P4/9/9/9/K8 w - - 0 1",
+        "9/9/9/9/4+k4/9/9/9/4K4 b - - 0 1",
+        "k8/2R6/1R7/9/9/9/9/9/4K4 b - - 0 1",     // stalemate
+        "kR7/1R7/9/9/9/9/9/9/4K4 b - - 0 1"},     // mated
+       1, 40, true},
   };
   return all;
 }
@@ -188,11 +224,40 @@ const PeerVariant* peer_variant(const std::string& key) {
 
 using Divide = std::map<std::string, std::uint64_t>;
 
+const std::filesystem::path& peer_dir() {
+  static const std::filesystem::path dir = std::filesystem::path(FAIRY_SOURCE_DIR) / "tools" / "peer";
+  return dir;
+}
+
+// The variants.ini text that npm ffish loads for the variants marked from_ini (written for
+// fairygen; see the file's header).
+std::string peer_ini() {
+  std::ifstream in(std::filesystem::path(FAIRY_SOURCE_DIR) / "tests" / "peer_variants.ini");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out;
+}
+
 // The command that runs the peer engine, or "" when it is not installed.
 std::string peer_command() {
-  const std::filesystem::path peer = std::filesystem::path(FAIRY_SOURCE_DIR) / "tools" / "peer";
-  if (!std::filesystem::exists(peer / "node_modules" / "fairy-stockfish-nnue.wasm")) return "";
-  return "node " + (peer / "uci.mjs").string();
+  if (!std::filesystem::exists(peer_dir() / "node_modules" / "fairy-stockfish-nnue.wasm")) return "";
+  return "node " + (peer_dir() / "uci.mjs").string();
+}
+
+// The command that counts divides with npm ffish (followed by the jobs file), or "".
+std::string ini_peer_command() {
+  if (!std::filesystem::exists(peer_dir() / "node_modules" / "ffish")) return "";
+  return "node " + (peer_dir() / "ini_perft.mjs").string();
 }
 
 struct PerftJob {
@@ -266,8 +331,49 @@ class PeerProcess {
   std::FILE* from_ = nullptr;
 };
 
-// Runs every job through the peer engine and returns its divide output per job.
-std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs) {
+// A line of divide output ("e2e4: 20") into `divide`; other lines are left alone.
+void add_divide_line(const std::string& line, Divide& divide) {
+  const auto colon = line.find(": ");
+  if (colon == std::string::npos || colon > 8 || line.find(' ') < colon) return;
+  divide[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+}
+
+// The jobs counted by npm ffish with tests/peer_variants.ini loaded, through one node process.
+std::vector<Divide> ini_peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs) {
+  const auto dir = std::filesystem::temp_directory_path() / ("fairy_peer_" + variant + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto in = dir / "in.txt", out = dir / "out.txt";
+  {
+    const std::string ini = json_escape(peer_ini());
+    std::ofstream cmd(in);
+    cmd << "[";
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+      cmd << (i ? ",\n" : "") << "{\"ini\": \"" << ini << "\", \"variant\": \"" << variant << "\", \"fen\": \""
+          << jobs[i].fen << "\", \"depth\": " << jobs[i].depth << "}";
+    cmd << "]\n";
+  }
+  const std::string run = ini_peer_command() + " " + in.string() + " > " + out.string() + " 2>&1";
+  EXPECT_EQ(std::system(run.c_str()), 0) << run;
+  std::vector<Divide> result;
+  std::ifstream output(out);
+  Divide current;
+  for (std::string line; std::getline(output, line);) {
+    if (line.rfind("Nodes searched:", 0) == 0) {
+      result.push_back(std::move(current));
+      current.clear();
+    } else {
+      add_divide_line(line, current);
+    }
+  }
+  std::filesystem::remove_all(dir);
+  return result;
+}
+
+// Runs every job through the peer and returns its divide output per job: the npm UCI engine's
+// built-in variant (the long-lived process above), or (from_ini) npm ffish with
+// tests/peer_variants.ini loaded.
+std::vector<Divide> peer_divides(const std::string& variant, const std::vector<PerftJob>& jobs, bool from_ini = false) {
+  if (from_ini) return ini_peer_divides(variant, jobs);
   PeerProcess& peer = PeerProcess::get();
   std::vector<Divide> result;
   EXPECT_TRUE(peer.alive()) << "could not start " << peer_command();
@@ -284,9 +390,7 @@ std::vector<Divide> peer_divides(const std::string& variant, const std::vector<P
         answered = true;
         break;
       }
-      const auto colon = line.find(": ");
-      if (colon == std::string::npos || colon > 8 || line.find(' ') < colon) continue;
-      current[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+      add_divide_line(line, current);
     }
     if (!answered) {
       ADD_FAILURE() << "Fairy-Stockfish stopped answering at " << job.fen << " (last line: " << line << ")";
@@ -326,21 +430,26 @@ std::vector<std::string> random_positions(const Engine& engine, int count, unsig
 // process as the variant's divides (PeerTest), since starting one costs seconds; PeerCounts
 // checks the variants that PeerTest does not cover, one test per variant.
 constexpr const char* kPeerSource = "Fairy-Stockfish (npm fairy-stockfish-nnue.wasm";
+// Counts from npm ffish with tests/peer_variants.ini ("Fairy-Stockfish (npm ffish 0.7.10,
+// tests/peer_variants.ini ...") are checked by PeerTest, against ffish, for variants from_ini.
+constexpr const char* kIniPeerSource = "Fairy-Stockfish (npm ffish";
 
 const fairygen::spec::SpecFile& catalogue() {
   static const fairygen::spec::SpecFile file = fairygen::spec::load(FAIRY_SPEC_PATH);
   return file;
 }
 
-bool counted_by_peer(const fairygen::spec::PerftSpec& p) { return p.source.rfind(kPeerSource, 0) == 0; }
+bool counted_by_peer(const fairygen::spec::PerftSpec& p, bool from_ini = false) {
+  return p.source.rfind(from_ini ? kIniPeerSource : kPeerSource, 0) == 0;
+}
 
-// The keys of the catalogue's variants with at least one count from the peer.
-std::vector<std::string> variants_counted_by_peer() {
+// The keys of the catalogue's variants with at least one count from the peer (from_ini: ffish).
+std::vector<std::string> variants_counted_by_peer(bool from_ini = false) {
   std::vector<std::string> keys;
   try {
     for (const auto& variant : catalogue().variants)
       for (const auto& p : variant.perft)
-        if (counted_by_peer(p)) {
+        if (counted_by_peer(p, from_ini)) {
           keys.push_back(variant.key);
           break;
         }
@@ -356,10 +465,11 @@ struct CountJobs {
   std::vector<std::pair<const fairygen::spec::PerftSpec*, int>> expected;  // entry, depth
 };
 
-CountJobs catalogue_count_jobs(const fairygen::spec::VariantSpec& variant, const CompiledVariant& v) {
+CountJobs catalogue_count_jobs(const fairygen::spec::VariantSpec& variant, const CompiledVariant& v,
+                               bool from_ini = false) {
   CountJobs out;
   for (const auto& p : variant.perft) {
-    if (!counted_by_peer(p)) continue;
+    if (!counted_by_peer(p, from_ini)) continue;
     for (std::size_t d = 1; d <= p.counts.size(); ++d) {
       out.jobs.push_back({p.fen.value == "start" ? v.info().start_fen : p.fen.value, int(d)});
       out.expected.emplace_back(&p, int(d));
@@ -382,8 +492,11 @@ void expect_catalogue_counts(const std::string& key, const CountJobs& c, const D
 class PeerTest : public ::testing::TestWithParam<PeerVariant> {};
 
 TEST_P(PeerTest, DivideMatchesFairyStockfish) {
-  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
   const PeerVariant& param = GetParam();
+  if (!param.from_ini && peer_command().empty())
+    GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
+  if (param.from_ini && ini_peer_command().empty())
+    GTEST_FAIL() << "npm ffish is not installed (scripts/setup.sh installs it)";
   const CompiledVariant* v = find_compiled(param.key);
   ASSERT_NE(v, nullptr);
   const auto engine = v->engine();
@@ -396,11 +509,11 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   // The catalogue's counts from the peer go to the same engine process, after the divides.
   const fairygen::spec::VariantSpec* spec = catalogue().find_variant(param.key);
   ASSERT_NE(spec, nullptr) << param.key;
-  const CountJobs counts = catalogue_count_jobs(*spec, *v);
+  const CountJobs counts = catalogue_count_jobs(*spec, *v, param.from_ini);
   std::vector<PerftJob> jobs;
   for (const auto& fen : fens) jobs.push_back({fen, kDepth});
   jobs.insert(jobs.end(), counts.jobs.begin(), counts.jobs.end());
-  const std::vector<Divide> peer = peer_divides(param.peer_name, jobs);
+  const std::vector<Divide> peer = peer_divides(param.peer_name, jobs, param.from_ini);
   ASSERT_EQ(peer.size(), jobs.size()) << "Fairy-Stockfish answered " << peer.size() << " of " << jobs.size();
   expect_catalogue_counts(param.key, counts, peer.data() + fens.size());
   int ended = 0;
@@ -447,5 +560,14 @@ std::vector<std::string> counted_beyond_peer_test() {
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PeerCounts);
 INSTANTIATE_TEST_SUITE_P(Catalogue, PeerCounts, ::testing::ValuesIn(counted_beyond_peer_test()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return test::test_name(info.param); });
+
+// A count from ffish is checked only by PeerTest, so its variant must be there, from_ini.
+TEST(PeerCounts, CountsFromFfishArePeerTested) {
+  const auto keys = variants_counted_by_peer(true);
+  for (const std::string& key : keys) {
+    const PeerVariant* v = peer_variant(key);
+    EXPECT_TRUE(v && v->from_ini) << key << " has counts from npm ffish but no from_ini PeerTest";
+  }
+}
 
 }  // namespace

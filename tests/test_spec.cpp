@@ -156,7 +156,19 @@ INSTANTIATE_TEST_SUITE_P(
                       "pieces: [king, {piece: rook, betza: cafW, region: hall}]\n    regions: {hall: {ranks: [1, 2]}}",
                       "v.yaml:7:55", "cannot be combined with regions"},
         SpecErrorCase{"flying_general_not_bool", "    perft:", "    flying_general: yes\n    perft:", "v.yaml:10:21",
-                      "flying_general must be true or false"}));
+                      "flying_general must be true or false"},
+        // Immobile pieces (Chak's Temple).
+        SpecErrorCase{"immobile_with_betza", "{letter: R, betza: R}", "{letter: R, immobile: true, betza: R}",
+                      "v.yaml:3:44", "an immobile piece has no betza"},
+        SpecErrorCase{"immobile_not_bool", "{letter: R, betza: R}", "{letter: R, immobile: sure}", "v.yaml:3:31",
+                      "immobile must be true or false"},
+        SpecErrorCase{"immobile_false_needs_betza", "{letter: R, betza: R}", "{letter: R, immobile: false}",
+                      "v.yaml:3:9", "needs 'betza'"},
+        SpecErrorCase{"immobile_given_moves_by_the_variant",
+                      "  rook: {letter: R, betza: R}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook]",
+                      "  rook: {letter: R, immobile: true}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n"
+                      "    pieces: [king, {piece: rook, betza: W}]",
+                      "v.yaml:7:41", "'rook' is immobile: it has no betza"}));
 
 TEST(Spec, TopLevelMustBeAMap) {
   EXPECT_NE(error_of("- just\n- a list\n").find("must be a mapping"), std::string::npos);
@@ -174,7 +186,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 34u);
+  ASSERT_EQ(variants.size(), 36u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);

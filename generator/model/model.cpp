@@ -361,6 +361,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.name = cat->name;
     p.letter = use.letter ? use.letter->value : cat->letter.value;
     p.mark = cat->mark;
+    if (cat->immobile && use.betza) throw SpecError(use.betza->where, "piece '" + cat->name + "' is immobile: it has no betza");
     const spec::Located<std::string>& betza = use.betza ? *use.betza : cat->betza;
     p.betza = betza.value;
     p.royal = cat->royal;
@@ -377,7 +378,8 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
         throw SpecError(use.letter ? use.letter->where : use.name.where,
                         "letter " + std::string(p.mark ? "+" : "") + std::string(1, p.letter) + " is used by both '" +
                             q.name + "' and '" + p.name + "'");
-    try {
+    // An immobile piece has no program: it never moves and attacks nothing.
+    if (!cat->immobile) try {
       const auto atoms = betza::parse(betza.value);
       for (fairy::Color c : {fairy::White, fairy::Black}) p.program[c] = betza::compile(atoms, c);
       if (const int steps = betza::castling_steps(atoms)) {
@@ -477,6 +479,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
 std::vector<Variant> build_all(const spec::SpecFile& file) {
   // Every catalogue piece's XBetza, used or not: a bad one is never silently accepted.
   for (const spec::PieceSpec& p : file.pieces) {
+    if (p.immobile) continue;
     try {
       betza::compile(p.betza.value, fairy::White);
     } catch (const betza::Error& e) {

@@ -128,7 +128,7 @@ class Loader {
 
   PieceSpec piece(const std::string& name, const YAML::Node& key, const YAML::Node& n) const {
     expect_map(n, "piece '" + name + "'");
-    check_keys(n, {"letter", "betza", "royal", "en_passant", "safe_passage", "value"}, "piece '" + name + "'");
+    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "safe_passage", "value"}, "piece '" + name + "'");
     PieceSpec p;
     p.name = name;
     p.where = at(key);
@@ -140,7 +140,14 @@ class Loader {
     } else {
       p.letter = letter(letter_node, "letter");
     }
-    p.betza = str(require(n, "betza", "piece '" + name + "'"), "betza");
+    if (n["immobile"] && boolean(n["immobile"], "immobile")) {
+      // A piece that never moves (Chak's Temple): no XBetza, and no moves for a variant to give it.
+      if (n["betza"]) fail(n["betza"], "an immobile piece has no betza");
+      p.immobile = true;
+      p.betza = {"", at(n["immobile"])};
+    } else {
+      p.betza = str(require(n, "betza", "piece '" + name + "'"), "betza");
+    }
     if (n["royal"]) p.royal = boolean(n["royal"], "royal");
     if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
     if (n["safe_passage"]) p.safe_passage = boolean(n["safe_passage"], "safe_passage");

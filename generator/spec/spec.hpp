@@ -39,7 +39,8 @@ struct PieceSpec {
   Location where;
   Located<char> letter;
   char mark = 0;  // '+': a promoted piece, written "+P", that returns to a hand as the piece P
-  Located<std::string> betza;
+  Located<std::string> betza;  // "" for an immobile piece
+  bool immobile = false;       // never moves (and attacks nothing)
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
   bool safe_passage = false;

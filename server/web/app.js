@@ -322,6 +322,11 @@ function fillLegend() {
 
 async function explain(p) {
   const board = `${ui.variant.files}x${ui.variant.ranks}`;
+  if (p.betza === '') {  // an immobile piece (docs/spec.md): no XBetza to explain
+    $('explain').textContent = `${p.name} (${p.letter}): immobile, it never moves`;
+    $('explain').hidden = false;
+    return;
+  }
   try {
     const r = await api('GET', `/api/explain?betza=${encodeURIComponent(p.betza)}&board=${board}`);
     $('explain').textContent = `${p.name} (${p.letter}): ${r.text}`;
