@@ -160,6 +160,15 @@ const std::vector<PeerVariant>& peer_variants() {
       {"minishogi", "minishogi", 50,
        {"k4/5/5/5/4K[GSPBRgspbr] w - - 0 1", "k4/P4/5/5/4K[] w - - 0 1", "k4/G4/G4/5/4K[] b - - 0 1"},
        30, 80},
+      // Pieces that turn over after every move, dropped on either face.
+      {"kyotoshogi", "kyotoshogi", 50,
+       {"k4/5/5/5/4K[NLPSnlps] w - - 0 1",        // every piece in hand, both faces, on any square
+        "+l+n+s+pk/5/5/5/K4[nlps] b - - 0 1",     // Black's faces turn back; Black's full hand
+        "k4/5/5/5/+p3K[NLPS] w - - 0 1",          // in check along the rank: drops on both faces block
+        "k4/5/2+s2/2P2/4K[] w - - 0 1",           // taking a face: the Silver returns to the hand
+        "L1k2/5/5/5/2K2[P] w - - 0 1",            // a Lance on the last rank has no move; drops there
+        "k4/+L4/1+N3/5/4K[] b - - 0 1"},          // mated
+       30, 80},
       // Gating: random games long enough to use gating rights and empty hands.
       {"seirawan", "seirawan", 50,
        {"r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1",  // castling gates on the King's or the Rook's square
