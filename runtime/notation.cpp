@@ -194,7 +194,7 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     throw NotationError("it is " + side_name(us) + "'s move; " + g.name(first.from) + " holds a " +
                             (us == White ? "black " : "white ") + name,
                         text);
-  // A promoted piece's label may leave out its '+' ("P c7-c8" for a tokin, as before "+P" was written).
+  // On input a promoted piece's label may leave out its '+' ("P c7-c8" for a tokin).
   if (first.label && (first.label != v.letter_of(piece) || (first.plus && v.pieces[type_of(piece)].mark != '+')))
     throw NotationError("the piece on " + g.name(first.from) + " is a " + name + " (" + mover_label(pos, piece) + "), not " +
                             (first.plus ? "+" : "") + first.label,

@@ -147,7 +147,7 @@ void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec
   h.no_drop_mate = piece_types(info, hs.no_drop_mate, "no_drop_mate piece");
   lower_gating(info, hs);
   if (hs.drop_promoted && hs.drop_promoted->value) {
-    if (!h.drops) throw SpecError(hs.drop_promoted->where, "drop_promoted needs drops (drops: false)");
+    if (!h.drops) throw SpecError(hs.drop_promoted->where, "drop_promoted needs drops, but here drops: false");
     if (hs.tilde) throw SpecError(hs.drop_promoted->where, "drop_promoted cannot be combined with promoted: tilde");
     h.drop_promoted = true;
   }

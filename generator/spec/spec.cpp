@@ -467,7 +467,6 @@ class Loader {
     }
     if (const YAML::Node t = n["turn_over"]) {
       expect_map(t, "turn_over");
-      v.turn_over_where = at(t);
       for (const auto& item : t)
         v.turn_over.push_back({str(item.first, "turn_over piece"), str(item.second, "turn_over face")});
     }

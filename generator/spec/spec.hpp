@@ -219,7 +219,6 @@ struct VariantSpec {
   std::optional<CastlingSpec> castling;
   std::vector<PromotionSpec> promotions;
   std::vector<TurnOverSpec> turn_over;
-  Location turn_over_where;
   std::optional<TurnSpec> turn;
   std::optional<DropSpec> drops;
   std::optional<HandSpec> hands;
