@@ -32,8 +32,10 @@ int obstacle_type(const VariantInfo& v) {
 int count_moves(const Interpreter& rules, Position& pos, const std::vector<char>& cells, int type, Square from) {
   const VariantInfo& v = rules.variant();
   const Geometry& g = v.geo;
-  const char own = v.pieces[std::size_t(type)].letter;
-  const std::string board = board_fen(g, [&](Square s) -> char { return s == from ? own : cells[std::size_t(s)]; });
+  const std::string own = v.token_of(make_piece(White, type));  // "+P": a promoted piece, not its base
+  const std::string board = board_fen(g, [&](Square s) -> std::string {
+    return s == from ? own : cells[std::size_t(s)] ? std::string(1, cells[std::size_t(s)]) : std::string();
+  });
   try {
     pos.set_fen(board + " w - - 0 2");
   } catch (const FenError&) {

@@ -10,7 +10,8 @@ namespace fairy {
 
 // Adds every drop from the side to move's hand: each type it holds, on each empty square of its
 // drop ranks, except on a file holding an unpromoted piece of that type of the side (no_doubled)
-// and where the piece could never move again (no_dead_drops).
+// and where the piece could never move again (no_dead_drops); with drop_promoted, also as its
+// promoted type (Move::promo - 1 is the type dropped; the hand loses VariantInfo::hand_type of it).
 inline void generate_hand_drops(const Position& pos, MoveList& list) {
   const VariantInfo& v = pos.variant();
   const Geometry& g = v.geo;
@@ -30,8 +31,10 @@ inline void generate_hand_drops(const Position& pos, MoveList& list) {
       for (int f = 0; f < g.files; ++f) {
         const Square s = g.square(f, r);
         if (pos.at(s) != kEmpty || (blocked_files >> f & 1)) continue;
-        if (v.hands.no_dead_drops && v.is_dead(us, t, s)) continue;
-        list.push(Move{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(t + 1)});
+        for (const int dropped : {t, v.drop_face[t]}) {  // the piece, and its promoted face (drop_promoted)
+          if (dropped < 0 || (v.hands.no_dead_drops && v.is_dead(us, dropped, s))) continue;
+          list.push(Move{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(dropped + 1)});
+        }
       }
     }
   }

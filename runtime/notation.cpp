@@ -74,15 +74,20 @@ Part read_part(const Geometry& g, const std::string& text) {
     return {Part::Place, left[0], kNoSquare, to};
   if (left.size() == 2 && left[0] == '+' && std::isalpha(static_cast<unsigned char>(left[1])))
     return {Part::Place, left[1], kNoSquare, to, true};
-  // "[label ]from"
+  // "[label ]from"; the label "+L" for a promoted piece (shogi)
   std::string from_text = left;
   char label = 0;
-  if (left.size() >= 3 && std::isalpha(static_cast<unsigned char>(left[0])) && left[1] == ' ') {
+  bool plus = false;
+  if (left.size() >= 4 && left[0] == '+' && std::isalpha(static_cast<unsigned char>(left[1])) && left[2] == ' ') {
+    label = left[1];
+    plus = true;
+    from_text = trim(std::string_view(left).substr(3));
+  } else if (left.size() >= 3 && std::isalpha(static_cast<unsigned char>(left[0])) && left[1] == ' ') {
     label = left[0];
     from_text = trim(std::string_view(left).substr(2));
   }
   if (!looks_like_square(from_text)) throw NotationError("cannot read '" + text + "': " + hint, text);
-  return {Part::Move, label, square_or_throw(g, from_text, text), to};
+  return {Part::Move, label, square_or_throw(g, from_text, text), to, plus};
 }
 
 // How Game Courier names a piece placed by a promotion: its letter, "+P" for a shogi-style
@@ -99,19 +104,26 @@ std::string choices(const Position& pos, const std::vector<Move>& moves) {
   return out;
 }
 
-// A drop from a hand: "P-e4" (hands: in the spec).
+// A drop from a hand: "P-e4" (hands: in the spec); "+L-c3" a drop as the promoted type (drop_promoted).
 Move parse_hand_drop(const Position& pos, const MoveList& legal, const Part& part, const std::string& text) {
   const VariantInfo& v = pos.variant();
-  const int type = v.type_of_letter(char(std::toupper(static_cast<unsigned char>(part.label))));
-  if (part.plus || type < 0 || v.hand_type[type] != type)
+  const int type = v.type_of_token(char(std::toupper(static_cast<unsigned char>(part.label))), part.plus ? '+' : 0);
+  const int held = type < 0 ? -1 : v.hand_type[type];
+  if (type < 0 || (held != type && v.drop_face[held] != type))
     throw NotationError(std::string("no piece ") + (part.plus ? "+" : "") + part.label + " can be dropped in " + v.key, text);
-  if (pos.in_hand(pos.side_to_move(), type) == 0)
-    throw NotationError(side_name(pos.side_to_move()) + " has no " + piece_name(v, type) + " in hand", text);
+  if (pos.in_hand(pos.side_to_move(), held) == 0)
+    throw NotationError(side_name(pos.side_to_move()) + " has no " + piece_name(v, held) + " in hand", text);
   for (const Move& m : legal)
     if (m.kind == MoveKind::Drop && m.promo == type + 1 && m.to == part.to) return m;
   throw NotationError("cannot drop a " + piece_name(v, type) + " on " + v.geo.name(part.to) +
                           " (occupied, not allowed there, or it leaves the royal piece attacked)",
                       text);
+}
+
+// How Game Courier names the piece that moves: its letter, "+P" for a shogi-style promoted piece.
+std::string mover_label(const Position& pos, Piece p) {
+  const std::string letter(1, pos.variant().letter_of(p));
+  return pos.variant().pieces[type_of(p)].mark == '+' ? "+" + letter : letter;
 }
 
 }  // namespace
@@ -135,9 +147,8 @@ std::string to_gc(const Position& pos, const Move& m) {
   const Geometry& g = pos.geo();
   const VariantInfo& v = pos.variant();
   if (m.kind == MoveKind::Pass) return "pass";
-  if (m.kind == MoveKind::Drop)
-    return std::string(1, v.letter_of(make_piece(pos.side_to_move(), m.promo - 1))) + "-" + g.name(m.to);
-  std::string s = std::string(1, v.letter_of(pos.at(m.from))) + " " + g.name(m.from) + "-" + g.name(m.to);
+  if (m.kind == MoveKind::Drop) return placed_label(pos, m.promo - 1) + "-" + g.name(m.to);
+  std::string s = mover_label(pos, pos.at(m.from)) + " " + g.name(m.from) + "-" + g.name(m.to);
   if (m.promo) s += "; " + placed_label(pos, m.promo - 1) + "-" + g.name(m.to);
   if (m.kind == MoveKind::Locust) s += "; @-" + g.name(m.aux1);
   if (m.kind == MoveKind::Swap) s += "; " + std::string(1, v.letter_of(pos.at(m.to))) + "-" + g.name(m.from);
@@ -183,9 +194,10 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
     throw NotationError("it is " + side_name(us) + "'s move; " + g.name(first.from) + " holds a " +
                             (us == White ? "black " : "white ") + name,
                         text);
-  if (first.label && first.label != v.letter_of(piece))
-    throw NotationError("the piece on " + g.name(first.from) + " is a " + name + " (" + v.letter_of(piece) + "), not " +
-                            first.label,
+  // On input a promoted piece's label may leave out its '+' ("P c7-c8" for a tokin).
+  if (first.label && (first.label != v.letter_of(piece) || (first.plus && v.pieces[type_of(piece)].mark != '+')))
+    throw NotationError("the piece on " + g.name(first.from) + " is a " + name + " (" + mover_label(pos, piece) + "), not " +
+                            (first.plus ? "+" : "") + first.label,
                         text);
   ++used;
   Square to = first.to, via = kNoSquare;

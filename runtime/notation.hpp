@@ -9,6 +9,9 @@
 //   H-d1             a drop of the reserve's next piece; "pass" ends a turn early
 //   N b1-c3; H-b1    gating: a piece from the hand enters the square the move left (castling:
 //                    "K e1-g1; H-h1" onto the Rook's square)
+//   P c6-c7; +P-c7   a shogi-style promotion; a promoted piece's label is "+P" (its '+' optional
+//                    on input): "+L a1-a2; L-a2" a Kyoto shogi face turning back
+//   P-e4, +L-c3      a drop from a hand, "+L" dropped as its promoted type (drop_promoted)
 // Several plies of one turn (Extra Move Chess, a move and a drop) are joined by "; ".
 #pragma once
 

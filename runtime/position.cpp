@@ -201,7 +201,7 @@ void Position::make(const Move& m) {
     u.moved = make_piece(stm_, m.promo - 1);
     put(m.to, u.moved);
     if (info_->hands.enabled) {  // a move of its own: the e.p. squares before it go
-      add_to_hand(stm_, m.promo - 1, -1);
+      add_to_hand(stm_, info_->hand_type[m.promo - 1], -1);  // a promoted face dropped leaves its piece's hand
       for (int i = 0; i < ep_count_; ++i) key_ ^= zobrist::ep(ep_[i]);
       ep_count_ = 0;
       ep_victim_ = kNoSquare;
@@ -513,7 +513,7 @@ void Position::unmake() {
   gates_ = u.gates;
   if (m.kind == MoveKind::Drop) {
     remove(m.to);
-    if (info_->hands.enabled) ++hand_[stm_][m.promo - 1];
+    if (info_->hands.enabled) ++hand_[stm_][info_->hand_type[m.promo - 1]];
   }
   if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;

@@ -153,6 +153,16 @@ void VariantInfo::finalize_hands() {
     if (u >= int(pieces.size())) throw std::runtime_error(key + ": piece '" + pieces[t].name + "' unpromotes to no piece");
     if (u >= 0) hand_type[t] = u;
   }
+  drop_face.fill(-1);
+  for (int t = 0; t < int(pieces.size()) && hands.drop_promoted; ++t) {
+    const int rule = promotion_rule[t];
+    if (rule < 0 || hand_type[t] != t) continue;
+    for (const PromotionTarget& to : promotions[rule].to)
+      if (pieces[to.type].mark == '+' && hand_type[to.type] == t) {
+        drop_face[t] = to.type;
+        break;
+      }
+  }
   for (Color c : {White, Black}) {
     dead[c].assign(hands.no_dead_drops ? std::size_t(kMaxSquares) * kMaxPieceTypes : 0, false);
     if (!hands.no_dead_drops) continue;

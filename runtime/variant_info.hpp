@@ -145,6 +145,9 @@ struct HandRule {
   // Gating (seirawan): a piece leaving a square of its first rank that still has its gating
   // right (the FEN's castling field) may bring a piece from the hand onto that square.
   bool gating = false;
+  // A piece in hand may also be dropped as its promoted type (Fairy-Stockfish's dropPromoted,
+  // Kyoto shogi): the `+` piece its promotion rule makes and that returns to a hand as it.
+  bool drop_promoted = false;
   friend bool operator==(const HandRule&, const HandRule&) = default;
 };
 // A hand holds at most this many pieces of one type (a FEN may say no more).
@@ -251,6 +254,8 @@ struct VariantInfo {
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
   bool any_safe_passage = false;
   std::array<int, kMaxPieceTypes> hand_type{};  // what a captured piece of each type becomes in a hand
+  // hands.drop_promoted: the promoted type a piece of each type in hand may also be dropped as, or -1.
+  std::array<int, kMaxPieceTypes> drop_face{};
   // Hands with no_dead_drops: dead[c][s * kMaxPieceTypes + type], type has no move from s on an empty board.
   std::array<std::vector<bool>, 2> dead;
   bool is_dead(Color c, int type, Square s) const { return dead[c][std::size_t(s) * kMaxPieceTypes + type]; }

@@ -41,10 +41,12 @@ json move_json(const Position& pos, const Move& m) {
     case MoveKind::Locust: j["victim"] = g.name(m.aux1); break;
     case MoveKind::Castling: j["partner"] = g.name(m.aux1); break;
     case MoveKind::Induced: j["by"] = g.name(m.aux1); break;
-    case MoveKind::Drop: j["drop"] = letter(pos, us, m.promo - 1); break;
+    // The piece in hand; a drop as its promoted type (drop_promoted: Kyoto shogi) has that as `promo`.
+    case MoveKind::Drop: j["drop"] = letter(pos, us, pos.variant().hand_type[m.promo - 1]); break;
     default: break;
   }
-  if (m.promo && m.kind != MoveKind::Drop) j["promo"] = letter(pos, us, m.promo - 1);
+  if (m.promo && (m.kind != MoveKind::Drop || pos.variant().hand_type[m.promo - 1] != m.promo - 1))
+    j["promo"] = letter(pos, us, m.promo - 1);
   return j;
 }
 

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <csignal>
 #include <cstdio>
@@ -167,6 +168,15 @@ const std::vector<PeerVariant>& peer_variants() {
        30, 80},
       {"minishogi", "minishogi", 50,
        {"k4/5/5/5/4K[GSPBRgspbr] w - - 0 1", "k4/P4/5/5/4K[] w - - 0 1", "k4/G4/G4/5/4K[] b - - 0 1"},
+       30, 80},
+      // Pieces that turn over after every move, dropped on either face.
+      {"kyotoshogi", "kyotoshogi", 50,
+       {"k4/5/5/5/4K[NLPSnlps] w - - 0 1",        // every piece in hand, both faces, on any square
+        "+l+n+s+pk/5/5/5/K4[nlps] b - - 0 1",     // Black's faces turn back; Black's full hand
+        "k4/5/5/5/+p3K[NLPS] w - - 0 1",          // in check along the rank: drops on both faces block
+        "k4/5/2+s2/2P2/4K[] w - - 0 1",           // taking a face: the Silver returns to the hand
+        "L1k2/5/5/5/2K2[P] w - - 0 1",            // a Lance on the last rank has no move; drops there
+        "k4/+L4/1+N3/5/4K[] b - - 0 1"},          // mated
        30, 80},
       // Gating: random games long enough to use gating rights and empty hands.
       {"seirawan", "seirawan", 50,
@@ -505,6 +515,14 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   const std::size_t written = fens.size();
   const auto more = random_positions(*engine, param.random_positions, 20261122u, param.min_plies, param.max_plies);
   fens.insert(fens.end(), more.begin(), more.end());
+  // With captures into hands, the random games are long enough that pieces are held (a random
+  // mover drops them soon: kyotoshogi holds some in 19 of its 50, crazyhouse and shogi in more).
+  if (v->info().hands.enabled && v->info().hands.captures) {
+    const auto held = std::count_if(more.begin(), more.end(), [](const std::string& fen) {
+      return fen.find("[]") == std::string::npos;
+    });
+    EXPECT_GE(held, param.random_positions / 4) << param.key << ": few random positions hold pieces in hand";
+  }
 
   // The catalogue's counts from the peer go to the same engine process, after the divides.
   const fairygen::spec::VariantSpec* spec = catalogue().find_variant(param.key);

@@ -232,6 +232,34 @@ TEST(Server, ShowsHandsAndPlaysADropFromTheHand) {
   EXPECT_FALSE(post(c, "/api/games", json{{"variant", "chess"}}).body["state"].contains("hands"));
 }
 
+// Kyoto shogi: a piece in hand drops on either face; both drops are the hand piece's (`drop`),
+// the one on the promoted face has it as `promo`, so the page offers the two in its chooser.
+TEST(Server, KyotoShogiDropsOnEitherFace) {
+  Running srv;
+  auto c = srv.client();
+  const Reply game = post(c, "/api/games", json{{"variant", "kyotoshogi"}, {"fen", "k4/5/5/5/4K[L] w - - 0 1"}});
+  ASSERT_EQ(game.status, 201) << game.body.dump();
+  std::vector<json> onto_c3;
+  for (const json& m : game.body["state"]["moves"])
+    if (m["to"] == "c3") onto_c3.push_back(m);
+  ASSERT_EQ(onto_c3.size(), 2u);
+  for (const json& m : onto_c3) {
+    EXPECT_EQ(m["kind"], "drop");
+    EXPECT_EQ(m["drop"], "L");
+  }
+  const bool face_first = onto_c3[0].contains("promo");
+  const json& face = onto_c3[face_first ? 0 : 1];
+  const json& plain = onto_c3[face_first ? 1 : 0];
+  EXPECT_EQ(face["promo"], "+L");
+  EXPECT_EQ(face["gc"], "+L-c3");
+  EXPECT_EQ(face["uci"], "+L@c3");
+  EXPECT_FALSE(plain.contains("promo"));
+  EXPECT_EQ(plain["gc"], "L-c3");
+  const Reply r = post(c, "/api/games/" + game.body["id"].get<std::string>() + "/move", json{{"move", "+L-c3"}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["state"]["fen"].get<std::string>().rfind("k4/5/2+L2/5/4K[] b ", 0), 0u) << r.body["state"]["fen"];
+}
+
 // 100 clients at once, each with its own game: half play the Opera Game to mate, half random
 // legal games of other variants; every game ends as the same moves end it on a local Game.
 TEST(Server, HundredConcurrentGamesDoNotInterfere) {

@@ -56,6 +56,10 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("shogi", "lnsgkgsnl/1r5b1/ppppppp1p/7p1/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL[] w - - 2 2"),
         std::make_pair("shogi", "4k4/9/+P+L+N+S+B+R3/9/9/9/+p+l+n+s+b+r3/9/4K4[GNLPSRBgnlpsrb] w - - 0 30"),
         std::make_pair("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 0 1"),
+        // Kyoto shogi: faces on the board, what was taken in hand (Fairy-Stockfish's FEN after
+        // position startpos moves e1e2+ a5a4+ e2e5- d5e4+ a1b2- e4b1-).
+        std::make_pair("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1"),
+        std::make_pair("kyotoshogi", "1+nk1P/+p4/5/1L3/1sK+N1[Ls] w - - 0 4"),
         // Gating rights in the castling field (seirawan), as Fairy-Stockfish writes them.
         std::make_pair("seirawan", "rnbqkber/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKBHR[Eh] b KQCDFkqbcdf - 3 2"),
         std::make_pair("seirawan", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RKH[Eeh] b ABCDkqcdf - 5 4"),

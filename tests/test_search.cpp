@@ -186,5 +186,22 @@ TEST(Search, PieceValuesFollowMobility) {
   EXPECT_EQ(search::Evaluator(given).value(v.type_of_letter('B')), value('B'));
 }
 
+// A promoted piece (+P) is valued by its own moves, not by those of the piece written with its
+// letter: Kyoto shogi's faces (a Gold for the Knight, a Bishop for the Silver, a Rook for the
+// Pawn) and shogi's tokin.
+TEST(Search, PromotedPiecesValuedByTheirOwnMoves) {
+  for (const auto& [key, letter] : {std::pair{"kyotoshogi", 'N'}, std::pair{"kyotoshogi", 'S'},
+                                    std::pair{"kyotoshogi", 'P'}, std::pair{"shogi", 'P'}}) {
+    const CompiledVariant* compiled = find_compiled(key);
+    ASSERT_NE(compiled, nullptr) << key;
+    const VariantInfo& v = compiled->info();
+    const search::Evaluator eval(v);
+    const int base = v.type_of_token(letter, 0), promoted = v.type_of_token(letter, '+');
+    ASSERT_GE(base, 0);
+    ASSERT_GE(promoted, 0);
+    EXPECT_GT(eval.mobility(promoted), eval.mobility(base)) << key << " +" << letter;
+  }
+}
+
 }  // namespace
 }  // namespace fairy

@@ -24,6 +24,7 @@ std::vector<std::string> hand_rule_code(const fairy::VariantInfo& info) {
       std::string("v.hands.no_dead_drops = ") + (h.no_dead_drops ? "true" : "false") + ";",
       std::string("v.hands.drops = ") + (h.drops ? "true" : "false") + ";",
       std::string("v.hands.gating = ") + (h.gating ? "true" : "false") + ";",
+      std::string("v.hands.drop_promoted = ") + (h.drop_promoted ? "true" : "false") + ";",
   };
 }
 

@@ -81,6 +81,45 @@ void lower_gating(fairy::VariantInfo& info, const spec::HandSpec& hs) {
     throw SpecError(hs.drops->where, "drops: false, but drop_ranks, no_doubled, no_drop_mate or no_dead_drops say where drops go");
 }
 
+// Pieces with two faces (`turn_over:`, Kyoto shogi): every move of either face turns the piece
+// over, as two promotion rules over the whole board, compulsory everywhere (the piece to its
+// `+` face, the face back). The `+` face is written with the piece's letter, so a captured
+// face returns to a hand as the piece.
+void lower_turn_over(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  std::vector<bool> used(info.pieces.size(), false);
+  for (const spec::TurnOverSpec& t : vs.turn_over) {
+    const int a = piece_type(info, t.piece, "turn_over piece");
+    const int b = piece_type(info, t.face, "turn_over face");
+    const fairy::PieceInfo &pa = info.pieces[a], &pb = info.pieces[b];
+    for (const auto& [type, where] : {std::pair{a, t.piece.where}, std::pair{b, t.face.where}}) {
+      if (used[std::size_t(type)])
+        throw SpecError(where, "'" + info.pieces[type].name + "' is named twice in turn_over (a piece has two faces)");
+      used[std::size_t(type)] = true;
+      if (info.pieces[type].royal) throw SpecError(where, "a royal piece ('" + info.pieces[type].name + "') cannot turn over");
+      if (std::any_of(info.promotions.begin(), info.promotions.end(), [type](const fairy::PromotionRule& r) {
+            return std::find(r.pieces.begin(), r.pieces.end(), type) != r.pieces.end();
+          }))
+        throw SpecError(where, "'" + info.pieces[type].name + "' turns over, so it cannot be in a promotion rule too");
+    }
+    if (pa.mark)
+      throw SpecError(t.piece.where, "'" + pa.name + "' is a promoted piece (written " + std::string(1, pa.mark) +
+                                         std::string(1, pa.letter) + "); turn_over maps the unpromoted face to its + face");
+    if (pb.mark != '+' || pb.letter != pa.letter)
+      throw SpecError(t.face.where, "the other face of '" + pa.name + "' must be written +" + std::string(1, pa.letter) +
+                                        " (it returns to a hand as " + std::string(1, pa.letter) + "), but '" + pb.name +
+                                        "' is written " + (pb.mark ? std::string(1, pb.mark) : "") +
+                                        std::string(1, pb.letter));
+    const int ranks = info.geo.ranks;
+    for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+      fairy::PromotionRule r;
+      r.pieces = {from};
+      r.zone = r.mandatory = ranks;
+      r.to = {{to, 0, false, 3}};
+      info.promotions.push_back(std::move(r));
+    }
+  }
+}
+
 // Pieces in hand (`hands:`): the rule, where each piece may be dropped, and what a promoted piece
 // ("+P") returns to a hand as (the variant's piece P).
 void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec& vs) {
@@ -107,6 +146,11 @@ void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec
   h.no_doubled = piece_types(info, hs.no_doubled, "no_doubled piece");
   h.no_drop_mate = piece_types(info, hs.no_drop_mate, "no_drop_mate piece");
   lower_gating(info, hs);
+  if (hs.drop_promoted && hs.drop_promoted->value) {
+    if (!h.drops) throw SpecError(hs.drop_promoted->where, "drop_promoted needs drops, but here drops: false");
+    if (hs.tilde) throw SpecError(hs.drop_promoted->where, "drop_promoted cannot be combined with promoted: tilde");
+    h.drop_promoted = true;
+  }
   if (hs.tilde) add_tilde_twins(info, out, hs);
   const int ranks = info.geo.ranks;
   h.drop_ranks.fill(std::uint16_t((1u << ranks) - 1));
@@ -429,6 +473,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     if (ps.moves) mark_paths(info, r.pieces, *ps.moves, [](fairy::Path& p, bool hit) { p.promotes = hit; });
     info.promotions.push_back(std::move(r));
   }
+  lower_turn_over(info, vs);
 
   if (vs.end) lower_end(info, *vs.end);
   check_ends(info, vs);
@@ -462,6 +507,10 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
   } catch (const std::runtime_error& e) {
     throw SpecError(vs.where, e.what());
   }
+  if (info.hands.drop_promoted &&
+      std::none_of(info.drop_face.begin(), info.drop_face.begin() + int(info.pieces.size()), [](int f) { return f >= 0; }))
+    throw SpecError(vs.hands->drop_promoted->where,
+                    "drop_promoted, but no piece of the variant promotes (or turns over) to a + piece written with its letter");
 
   // Perft positions must at least be readable FENs of this variant.
   for (const spec::PerftSpec& p : vs.perft) {

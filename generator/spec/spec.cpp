@@ -278,7 +278,8 @@ class Loader {
 
   HandSpec hands(const YAML::Node& n) const {
     expect_map(n, "hands");
-    check_keys(n, {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops", "drops", "gating"},
+    check_keys(n, {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops", "drops", "gating",
+                   "drop_promoted"},
                "hands");
     HandSpec h;
     h.where = at(n);
@@ -306,6 +307,7 @@ class Loader {
     if (n["no_dead_drops"]) h.no_dead_drops = boolean(n["no_dead_drops"], "no_dead_drops");
     if (n["drops"]) h.drops = Located<bool>{boolean(n["drops"], "drops"), at(n["drops"])};
     if (n["gating"]) h.gating = Located<bool>{boolean(n["gating"], "gating"), at(n["gating"])};
+    if (n["drop_promoted"]) h.drop_promoted = Located<bool>{boolean(n["drop_promoted"], "drop_promoted"), at(n["drop_promoted"])};
     return h;
   }
 
@@ -448,7 +450,7 @@ class Loader {
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
                    "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general",
-                   "explode"},
+                   "explode", "turn_over"},
                what);
     VariantSpec v;
     v.key = key;
@@ -469,6 +471,11 @@ class Loader {
         for (const auto& p : promo) v.promotions.push_back(promotion(p));
       else
         v.promotions.push_back(promotion(promo));
+    }
+    if (const YAML::Node t = n["turn_over"]) {
+      expect_map(t, "turn_over");
+      for (const auto& item : t)
+        v.turn_over.push_back({str(item.first, "turn_over piece"), str(item.second, "turn_over face")});
     }
     if (n["turn"]) v.turn = turn(n["turn"]);
     if (const YAML::Node d = n["drops"]) {

@@ -119,6 +119,13 @@ struct HandSpec {
   bool no_dead_drops = false;
   std::optional<Located<bool>> drops;   // false: pieces leave the hand only by gating
   std::optional<Located<bool>> gating;  // seirawan's gating
+  std::optional<Located<bool>> drop_promoted;  // a piece may also be dropped as its `+` promoted type
+};
+
+// A piece with two faces (`turn_over:`, Kyoto shogi): every move of either face turns it over.
+struct TurnOverSpec {
+  Located<std::string> piece;  // the face it is captured as (returns to a hand as)
+  Located<std::string> face;   // the other face, a `+` piece written with `piece`'s letter
 };
 
 struct DropSpec {
@@ -212,6 +219,7 @@ struct VariantSpec {
   Located<std::string> start;
   std::optional<CastlingSpec> castling;
   std::vector<PromotionSpec> promotions;
+  std::vector<TurnOverSpec> turn_over;
   std::optional<TurnSpec> turn;
   std::optional<DropSpec> drops;
   std::optional<HandSpec> hands;

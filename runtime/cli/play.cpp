@@ -62,12 +62,13 @@ std::string reserves_text(const Position& pos) {
   return out;
 }
 
-// Each letter of the variant and what it stands for: "K King (K)".
+// Each letter of the variant and what it stands for: "K King (K)"; a promoted piece as the FEN
+// writes it ("+P Tokin (WfF)").
 std::string legend_text(const VariantInfo& v) {
   std::string out = "Pieces (White upper case, Black lower case):\n";
   for (int t = 0; t < int(v.pieces.size()); ++t)
-    out += fmt::format("  {} {}{} ({})\n", v.pieces[t].letter, piece_name(v, t), v.pieces[t].royal ? ", royal" : "",
-                       v.pieces[t].betza);
+    out += fmt::format("  {} {}{} ({})\n", v.token_of(make_piece(White, t)), piece_name(v, t),
+                       v.pieces[t].royal ? ", royal" : "", v.pieces[t].betza);
   return out;
 }
 
@@ -83,9 +84,12 @@ constexpr const char* kHelp =
     "  help                     this list\n"
     "  quit                     end the session (so does end of input)\n";
 
-// A move in coordinates (e2e4, a7a8q, H@d1) as Game Courier notation; other text unchanged.
+// A move in coordinates (e2e4, a7a8q, H@d1, a1a2- turning back) as Game Courier notation; other
+// text unchanged.
 std::string from_coordinates(Position& pos, const Engine& engine, const std::string& text) {
-  const bool coordinates = text.find_first_of(" -;") == std::string::npos && text != "pass" && text.size() >= 4;
+  const std::size_t dash = text.find('-');
+  const bool coordinates = text.find_first_of(" ;") == std::string::npos && text != "pass" && text.size() >= 4 &&
+                           (dash == std::string::npos || (dash == text.size() - 1 && text.size() >= 5));
   return coordinates ? to_gc(pos, parse_uci(pos, engine, text)) : text;
 }
 

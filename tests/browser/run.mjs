@@ -108,6 +108,23 @@ const scenarios = {
     await b.move('d9', 'c8');
     check(await handCount(b, 'p') === 1, 'the captured +P is a pawn in Black\'s hand');
   },
+  // Kyoto shogi: a Lance in hand dropped on its promoted face (+L), chosen in the chooser; its
+  // next move turns it back into a Lance.
+  async kyotoshogi(b) {
+    await b.loadFen('k4/5/5/5/4K[L] w - - 0 1');
+    await b.page.click('[data-drop="L"]');
+    await b.page.waitForSelector('[data-square="c3"][data-dest]');
+    await b.page.click('[data-square="c3"]');
+    await b.page.waitForSelector('#chooser:not([hidden])');
+    const choices = await b.page.$$eval('#choices button', (bs) => bs.map((x) => x.dataset.gc).sort());
+    check(choices.join('|') === '+L-c3|L-c3', `drop choices ${choices}`);
+    await b.click('#choices button[data-gc="+L-c3"]');
+    check(await b.piece('c3') === '+L', 'the Lance was dropped as +L');
+    await b.move('a5', 'a4');
+    await b.move('c3', 'c4');
+    check(await b.piece('c4') === 'L', 'its move turned it back into a Lance');
+    check((await b.text('#movelist')).includes('+L c3-c4; L-c4'), 'the move list shows it turning back');
+  },
   // Chess's other kinds of move by clicks: a promotion chosen among four, e.p., a FEN pasted;
   // flip turns the board round.
   async chess(b) {
