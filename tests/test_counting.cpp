@@ -141,6 +141,13 @@ TEST(FirstMoves, SpecErrorsNameTheirPlace) {
             "v.yaml:10:54: error: in_check must be true or false, not 'never'");
   EXPECT_EQ(error("    first_moves: [{piece: king, betza: mN, when: first}]\n").substr(0, 21), "v.yaml:10:44: error: ");
   EXPECT_EQ(error("    first_moves: {piece: king, betza: mN}\n").substr(0, 21), "v.yaml:10:18: error: ");
+  {
+    std::string spec = fairytest::kMiniSpec;
+    spec.replace(spec.find("[king, man, rook]"), 17, "[king, {piece: man, betza: afsW}, rook]");
+    EXPECT_EQ(fairytest::spec_error(spec + "    first_moves: [{piece: king, betza: mN, lost_to: [man]}]\n"),
+              "v.yaml:10:54: error: lost_to piece 'man' has moves of several legs (XBetza afsW): only single-leg "
+              "attackers are supported");
+  }
   EXPECT_EQ(error("    castling: {king_steps: 2, partner: rook}\n    first_moves: [{piece: king, betza: mN}]\n"),
             "v.yaml:11:18: error: first_moves cannot be combined with castling: or gating yet (the castling field "
             "holds the rights)");
