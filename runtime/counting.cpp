@@ -14,16 +14,18 @@ int count_limit(const Position& pos, Color side) {
   const CountingRule& r = pos.variant().ends.counting;
   const Color them = ~side;
   const int pawns = pieces_of(pos, White, r.pawn) + pieces_of(pos, Black, r.pawn);
-  if (pawns || pos.piece_total(them) == 1) return 0;
-  if (pos.piece_total(side) > 1) return 64;  // the board's honour
+  const int own = pos.piece_total(side);
+  if (pos.piece_total(them) == 1 || (r.board_pieces && own > r.board_pieces) || (pawns && !r.board_with_pawns)) return 0;
+  if (own > 1) return r.limits[0];  // the board's honour
+  if (pawns) return 0;
   // The pieces' honour: by what the stronger side has.
   const int rooks = pieces_of(pos, them, r.rook), khons = pieces_of(pos, them, r.khon);
-  if (rooks > 1) return 8;
-  if (rooks == 1) return 16;
-  if (khons > 1) return 22;
-  if (pieces_of(pos, them, r.knight) > 1) return 32;
-  if (khons == 1) return 44;
-  return 64;
+  if (rooks > 1) return r.limits[1];
+  if (rooks == 1) return r.limits[2];
+  if (khons > 1) return r.limits[3];
+  if (pieces_of(pos, them, r.knight) > 1) return r.limits[4];
+  if (khons == 1) return r.limits[5];
+  return r.limits[6];
 }
 
 Counting next_counting(const Position& pos, Counting c, bool captured_pawn, bool capture_or_promotion) {

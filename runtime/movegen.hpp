@@ -416,3 +416,5 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
 
 // Drops from a hand (generate_hand_drops and their legality) build on the pieces above.
 #include "runtime/hand.hpp"  // IWYU pragma: export
+// First-move rights (Ouk Chatrang) likewise.
+#include "runtime/first_moves.hpp"  // IWYU pragma: export

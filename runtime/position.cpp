@@ -220,7 +220,9 @@ void Position::make(const Move& m) {
   ep_victim_ = kNoSquare;
   const Piece moved = u.moved;
   const PieceInfo& pinfo = info_->pieces[type_of(moved)];
-  bool reset_clock = pinfo.ep_victim;
+  // An e.p. victim's move resets the halfmove clock (a pawn); so does a move of the counting
+  // rules' pawn (Fairy-Stockfish's pawn: makruk's and Ouk Chatrang's have no double step).
+  bool reset_clock = pinfo.ep_victim || (info_->ends.counting.enabled && type_of(moved) == info_->ends.counting.pawn);
 
   clear_virgin(m.from, u, nv);
   clear_virgin(m.to, u, nv);
@@ -262,7 +264,7 @@ void Position::make(const Move& m) {
     put(gate_square(m), make_piece(stm_, gate_type(m.gate)));
     add_to_hand(stm_, gate_type(m.gate), -1);
   }
-  if (info_->hands.gating) update_gates(m, u);
+  if (info_->has_rights()) update_gates(m, u);
   if (info_->drops.enabled) update_exchange(m, u);
   if (info_->hands.enabled && info_->hands.captures) {
     const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
@@ -335,8 +337,11 @@ bool Position::add_to_hand(Color c, int type, int n) {
   return true;
 }
 
-// Gating rights go with a piece that leaves its square (castling: both pieces) or is taken
-// there, and all of a side's go once its hand is empty for good (no captures into hands).
+// Gating and first-move rights go with a piece that leaves its square (castling: both pieces)
+// or is taken there; gating rights all go once the side's hand is empty for good (no captures
+// into hands); a first-move right also goes when an enemy piece of a `lost_to` type moves to
+// where it would attack the piece on an empty board (Fairy-Stockfish: a Rook's move onto the
+// unmoved King's file or rank).
 void Position::update_gates(const Move& m, const Undo& u) {
   const Geometry& g = geo();
   const auto lose = [&](Color c, Square s) {
@@ -347,7 +352,17 @@ void Position::update_gates(const Move& m, const Undo& u) {
   if (m.kind == MoveKind::Castling) lose(stm_, m.aux1);
   if (m.kind != MoveKind::Castling && m.kind != MoveKind::Swap) lose(~stm_, m.to);
   if (m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust) lose(~stm_, m.aux1);
-  if (!info_->hands.captures) {
+  if (gates_[~stm_] && m.from != kNoSquare)
+    for (const FirstMove& fm : info_->first_moves) {
+      if (!(fm.lost_to >> type_of(u.moved) & 1)) continue;
+      const int rank = stm_ == White ? g.ranks - 1 : 0;
+      for (int f = 0; f < g.files; ++f) {
+        const Square s = g.square(f, rank);
+        if (is_gate(~stm_, s) && board_[s] == make_piece(~stm_, fm.type) && leg_attacks(type_of(u.moved), m.to, s))
+          lose(~stm_, s);
+      }
+    }
+  if (info_->hands.enabled && !info_->hands.captures) {
     bool empty = true;
     for (int t = 0; t < int(info_->pieces.size()) && empty; ++t) empty = hand_[stm_][t] == 0;
     if (empty) gates_[stm_] = 0;
@@ -359,6 +374,26 @@ void Position::update_gates(const Move& m, const Undo& u) {
     gates_ = mask;
     key_ ^= gates_key();
   }
+}
+
+// Whether a piece of the mover's type `type` on `from` would attack `target` by one of its
+// single-leg capturing moves on an empty board (first-move rights' lost_to pieces have only
+// those): Fairy-Stockfish takes a King's right when a Rook moves onto its file or rank, whatever
+// stands between.
+bool Position::leg_attacks(int type, Square from, Square target) const {
+  const Geometry& g = geo();
+  for (const Path& path : info_->pieces[type].program[stm_].paths) {
+    const Leg& leg = path.legs[0];
+    if (path.legs.size() != 1 || !(leg.mode & kCapture) || path.virgin_only) continue;  // it has just moved
+    const int offset = g.offset(leg.dx, leg.dy);
+    Square t = from;
+    for (int n = 0; leg.range == 0 || n < leg.range; ++n) {
+      t = Square(t + offset);
+      if (t == target) return true;
+      if (board_[t] == kWall) break;
+    }
+  }
+  return false;
 }
 
 std::uint64_t Position::gates_key() const {
@@ -693,7 +728,7 @@ void Position::parse_castling(std::string_view text, int offset) {
     const int col = offset + int(i) + 1;
     const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
     const char up = char(std::toupper(static_cast<unsigned char>(ch)));
-    if (info_->hands.gating && up != 'K' && up != 'Q') {
+    if ((info_->hands.gating && up != 'K' && up != 'Q') || !info_->first_moves.empty()) {
       parse_gate(ch, col);
       continue;
     }
@@ -972,7 +1007,7 @@ std::string Position::castling_field() const {
       }
     }
     // Gating rights, as Fairy-Stockfish writes them: the files of the other squares that have one.
-    for (int f = 0; f < g.files && info_->hands.gating; ++f) {
+    for (int f = 0; f < g.files && info_->has_rights(); ++f) {
       const Square s = g.square(f, c == White ? 0 : g.ranks - 1);
       if (is_gate(c, s) && !virgin_[s]) out += cased(char('A' + f));
     }

@@ -122,8 +122,8 @@ class Position {
   int credits(Color c) const { return credits_[c]; }
   // Pieces in hand (hands:): how many of each type c holds.
   int in_hand(Color c, int type) const { return hand_[c][type]; }
-  // Gating (hands: {gating: true}): whether the square s of c's first rank keeps its gating
-  // right (its piece has not moved, and c holds a piece to gate).
+  // Gating (hands: {gating: true}) and first-move rights (first_moves:): whether the square s of
+  // c's first rank keeps its right (its piece has not moved; for gating, c holds a piece to gate).
   bool is_gate(Color c, Square s) const {
     const Geometry& g = geo();
     return g.rank_of(s) == (c == White ? 0 : g.ranks - 1) && (gates_[c] >> g.file_of(s) & 1);
@@ -205,6 +205,7 @@ class Position {
   std::string hand_field() const;
   bool add_to_hand(Color c, int type, int n);
   void update_gates(const Move& m, const Undo& u);
+  bool leg_attacks(int type, Square from, Square target) const;
   void parse_gate(char letter, int column);
   void finish_gates();
   std::uint64_t gates_key() const;

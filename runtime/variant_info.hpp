@@ -183,12 +183,37 @@ struct FlagRule {
   friend bool operator==(const FlagRule&, const FlagRule&) = default;
 };
 
-// Makruk's counting rules (Fairy-Stockfish's countingRule makruk; runtime/counting.hpp): the
-// piece types its honour rules look at (-1: the variant has none).
+// Makruk's and Cambodian counting rules (Fairy-Stockfish's countingRule makruk and cambodian;
+// runtime/counting.hpp): the piece types its honour rules look at (-1: the variant has none),
+// and the rule's numbers as data. A side counts by the board's honour while it has 2 to
+// `board_pieces` pieces (0: any number), with pawns on the board too when `board_with_pawns`;
+// the limits in moves: [0] the board's honour, then the pieces' honour by what the other side
+// has: [1] two rooks, [2] a rook, [3] two khons, [4] two knights, [5] a khon, [6] otherwise.
 struct CountingRule {
   bool enabled = false;
   int pawn = -1, rook = -1, khon = -1, knight = -1;
+  int board_pieces = 0;
+  bool board_with_pawns = false;
+  std::array<int, 7> limits{64, 8, 16, 22, 32, 44, 64};  // makruk's
   friend bool operator==(const CountingRule&, const CountingRule&) = default;
+};
+// Cambodian counting (Ouk Chatrang): the board's honour only with 2 or 3 pieces, pawns or not;
+// every limit one move shorter than makruk's.
+inline constexpr std::array<int, 7> kCambodianCountingLimits{63, 7, 15, 21, 31, 43, 63};
+inline constexpr int kCambodianBoardPieces = 3;
+
+// First-move rights (Fairy-Stockfish's cambodianMoves, Ouk Chatrang; spec `first_moves:`): a
+// piece standing on a square of its first rank that holds its side's right (the FEN's castling
+// field, a file letter) has these moves too, all non-capturing single leaps. The right goes when
+// the piece leaves the square or is taken there, and when an enemy piece of a `lost_to` type
+// moves to where it would attack it on an empty board. `in_check: false`: not while in check.
+struct FirstMove {
+  int type = -1;
+  std::string betza;                    // the XBetza source, for messages and comments
+  std::array<PieceProgram, 2> program;  // per colour
+  bool in_check = true;
+  std::uint64_t lost_to = 0;  // bit t: piece type t
+  friend bool operator==(const FirstMove&, const FirstMove&) = default;
 };
 
 // How a game ends (docs/spec.md, `end:`). checkmate, stalemate and repetition values are for
@@ -247,6 +272,11 @@ struct VariantInfo {
   // The two royal pieces may not stand on one file or rank with nothing between them (xiangqi's
   // flying general; Fairy-Stockfish's flyingGeneral): a royal piece attacks the other along it.
   bool flying_general = false;
+  std::vector<FirstMove> first_moves;  // first-move rights (above); empty: none
+
+  // Squares of the first ranks hold rights (the castling field's file letters): gating rights
+  // (hands: {gating: true}) or first-move rights (first_moves:).
+  bool has_rights() const { return hands.gating || !first_moves.empty(); }
 
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping

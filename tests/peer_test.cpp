@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "generator/spec/spec.hpp"
+#include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 #include "tests/test_name.hpp"
@@ -36,6 +37,8 @@ constexpr int kDepth = 3;
 
 // A catalogue variant, its name in Fairy-Stockfish, how many random positions to test, and
 // positions near its game ends (one move from them, or past them: the divide is then empty).
+// A written position may go on with " moves e2e4 e7e5": the moves, in coordinates, are played
+// from the FEN by each engine (rights that a FEN resets only show after moves).
 struct PeerVariant {
   const char* key;
   const char* peer_name;
@@ -179,6 +182,23 @@ const std::vector<PeerVariant>& peer_variants() {
         "k4/+L4/1+N3/5/4K[] b - - 0 1"},          // mated
        30, 80},
       // Gating: random games long enough to use gating rights and empty hands.
+      {"cambodian", "cambodian", 50,
+       {"rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1 moves d1c2 d8c7 c2d1 c7d8",  // King, Met back:
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1 moves e1d2 e8f7 d2e1 f7e8",  // no rights
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1 moves e3e4 d6d5 e1e3 e8c7 d1f2 d8d6",  // all used
+        "4k3/8/8/8/8/8/8/r2K4 w D - 0 1",     // King leap barred in check (a Rook)
+        "4k3/8/8/8/8/4n3/8/3K4 w D - 0 1",    // ... by a Knight
+        "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1",    // King leap and Met double step; the bare Black King counts
+        "4k3/8/8/8/4r3/8/4N3/3KM3 w DE - 0 1",  // the Met leaps over e2 onto an attacked square
+        "4k3/8/8/8/8/4p3/8/3KM3 w DE - 0 1",  // e3 occupied: no double step; f2 attacked: no leap there
+        "7r/4k3/8/8/5N2/8/8/3K4 b D - 0 1 moves h8d8 f4d3 e7e6",  // a Rook's check takes the King's right
+        "4k3/8/8/8/8/8/2n3N1/3K4 b D - 0 1 moves c2e3 g2e3 e8e7",  // a Knight's check does not
+        "4k3/7r/8/8/8/8/3N4/3K2R1 b D - 0 1 moves h7d7 g1g2 e8f8",  // a Rook's move onto its file takes it,
+        "4k3/7r/8/8/8/8/3N4/3K2R1 b D - 0 1 moves h7c7 g1g2 e8f8",  // d2 between or not; onto another not
+        "8/8/4k3/8/3M4/8/3K4/R7 b - 30 8 1",  // counting: Black counts 15 moves (Cambodian)
+        "8/8/4k3/8/3M4/8/3K4/R7 b - 30 31 1",  // past the count (a claim: perft goes on)
+        "8/8/3pk3/8/3M4/8/3K4/R7 w - - 0 1",  // a pawn: the board's honour, both sides with 3 pieces or fewer
+        "k7/1R6/1K6/8/8/8/8/8 b - - 0 1"}},   // stalemate
       {"seirawan", "seirawan", 50,
        {"r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1",  // castling gates on the King's or the Rook's square
         "r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w EHkq - 0 1",  // gating rights of King and Rook: they castle
@@ -537,7 +557,12 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   int ended = 0;
   for (std::size_t i = 0; i < fens.size(); ++i) {
     Position pos(engine->variant());
-    pos.set_fen(fens[i]);
+    const std::size_t moves_at = fens[i].find(" moves ");
+    pos.set_fen(fens[i].substr(0, moves_at));
+    if (moves_at != std::string::npos) {
+      std::istringstream moves(fens[i].substr(moves_at + 7));
+      for (std::string m; moves >> m;) pos.make(parse_uci(pos, *engine, m));
+    }
     Divide ours;
     for (const auto& [move, count] : engine->divide(pos, kDepth)) ours[to_uci(pos, move)] = count;
     // Only a written position may have ended (no moves); the others must have some.
@@ -551,6 +576,72 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
 
 INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::ValuesIn(peer_variants()),
                          [](const ::testing::TestParamInfo<PeerVariant>& info) { return std::string(info.param.key); });
+
+// FENs along seeded random games: Fairy-Stockfish plays the same moves from its start position
+// (`position startpos moves ...`, then `d`) and must write the same FEN, for variants whose FEN
+// carries state that the divides above cannot show (first-move rights lost to a Rook's move,
+// the counting limit and count). Long games, so that material runs low and counts start.
+std::vector<std::string> peer_fens(const std::string& variant, const std::vector<std::string>& move_lists) {
+  const auto dir = std::filesystem::temp_directory_path() / ("fairy_peer_fen_" + variant + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto in = dir / "in.txt", out = dir / "out.txt";
+  {
+    std::ofstream cmd(in);
+    cmd << "uci\nsetoption name UCI_Variant value " << variant << "\n";
+    for (const auto& moves : move_lists) cmd << "position startpos moves" << moves << "\nd\n";
+    cmd << "quit\n";
+  }
+  const std::string run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
+  EXPECT_EQ(std::system(run.c_str()), 0) << run;
+  std::vector<std::string> fens;
+  std::ifstream output(out);
+  for (std::string line; std::getline(output, line);)
+    if (line.rfind("Fen: ", 0) == 0) fens.push_back(line.substr(5));
+  std::filesystem::remove_all(dir);
+  return fens;
+}
+
+class PeerFen : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PeerFen, FenAlongRandomGamesMatchesFairyStockfish) {
+  if (peer_command().empty()) GTEST_FAIL() << "npm fairy-stockfish-nnue.wasm is not installed (scripts/setup.sh installs it)";
+  const CompiledVariant* v = find_compiled(GetParam());
+  ASSERT_NE(v, nullptr) << GetParam();
+  const auto engine = v->engine();
+  std::mt19937 rng(20261123u);
+  std::vector<std::string> move_lists, ours;
+  for (int game = 0; game < 30; ++game) {
+    Position pos(engine->variant());
+    pos.set_start();
+    std::string moves;
+    for (int ply = 1; ply <= 400; ++ply) {
+      MoveList legal;
+      engine->legal_moves(pos, legal);
+      if (legal.size == 0) break;
+      const Move m = legal[int(rng() % unsigned(legal.size))];
+      moves += " " + to_uci(pos, m);
+      pos.make(m);
+      if (ply % 7 == 0 || ply < 6) {
+        move_lists.push_back(moves);
+        ours.push_back(pos.fen());
+      }
+    }
+  }
+  const std::vector<std::string> peer = peer_fens(GetParam(), move_lists);
+  ASSERT_EQ(peer.size(), ours.size());
+  int counting = 0;
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    EXPECT_EQ(ours[i], peer[i]) << GetParam() << " after" << move_lists[i];
+    std::istringstream fields(ours[i]);
+    std::string board, side, rights, ep;
+    fields >> board >> side >> rights >> ep;
+    counting += std::isdigit(static_cast<unsigned char>(ep[0])) ? 1 : 0;
+  }
+  EXPECT_GT(counting, 10) << "few positions with a count running: the games test too little";
+}
+
+INSTANTIATE_TEST_SUITE_P(Counting, PeerFen, ::testing::Values("makruk", "cambodian"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 class PeerCounts : public ::testing::TestWithParam<std::string> {};
 

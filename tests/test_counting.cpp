@@ -1,12 +1,15 @@
 // Fairy-Stockfish's built-ins that needed small rules: castling with another distance on the
-// queen's side (Janus), promotion choices per side (Chigorin), and Makruk's counting rules,
-// whose count the FEN carries as Fairy-Stockfish writes it.
+// queen's side (Janus), promotion choices per side (Chigorin), Makruk's and Cambodian counting
+// rules, whose count the FEN carries as Fairy-Stockfish writes it, and Ouk Chatrang's
+// first-move rights (first_moves:).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <memory>
 
 #include "generator/model/model.hpp"
 #include "generator/spec/spec.hpp"
@@ -35,7 +38,7 @@ std::string error_of(const std::string& extra) { return fairytest::spec_error(kB
 
 TEST(BuiltInRules, SpecErrorsNameTheirPlace) {
   EXPECT_EQ(error_of("    end: {counting: {rule: asean}}\n"),
-            "v.yaml:10:28: error: unknown counting rule 'asean' (makruk)");
+            "v.yaml:10:28: error: unknown counting rule 'asean' (makruk or cambodian)");
   EXPECT_EQ(error_of("    end: {counting: {rule: makruk, khon: khon}}\n"),
             "v.yaml:10:42: error: counting piece 'khon' is not one of the variant's pieces");
   EXPECT_EQ(error_of("    end: {counting: {pawn: pawn}}\n").substr(0, 21), "v.yaml:10:21: error: ");
@@ -114,6 +117,103 @@ TEST(BuiltInRules, MakrukCountingAsFairyStockfishWritesIt) {
   EXPECT_EQ(game.outcome().result, Result::Ongoing);
   game.play_turn("k d6-e6");
   EXPECT_EQ(game.outcome().text(), "1/2-1/2 (counting rule)");
+}
+
+// first_moves: errors at their line and column (the variant 'mini' of tests/spec_error.hpp, 5x5,
+// its start on line 9).
+TEST(FirstMoves, SpecErrorsNameTheirPlace) {
+  const auto error = [](const std::string& extra) { return fairytest::spec_error(fairytest::kMiniSpec + extra); };
+  EXPECT_EQ(error("    first_moves: [{piece: queen, betza: mfD}]\n"),
+            "v.yaml:10:27: error: first_moves piece 'queen' is not one of the variant's pieces");
+  EXPECT_EQ(error("    first_moves: [{piece: king, betza: fsN}]\n").substr(0, 60),
+            "v.yaml:10:40: error: first_moves are non-capturing single le");
+  EXPECT_NE(error("    first_moves: [{piece: man, betza: mR}]\n").find("v.yaml:10:39: error: first_moves are non-capturing"),
+            std::string::npos);
+  EXPECT_NE(error("    first_moves: [{piece: man, betza: imD}]\n").find("v.yaml:10:39: error: first_moves are non-capturing"),
+            std::string::npos);
+  EXPECT_NE(error("    first_moves: [{piece: man, betza: mkD}]\n").find("v.yaml:10:40: error: unknown XBetza modifier 'k'"),
+            std::string::npos);
+  EXPECT_EQ(error("    first_moves: [{piece: man, betza: mD}, {piece: man, betza: mN}]\n"),
+            "v.yaml:10:52: error: piece 'man' has first_moves twice");
+  EXPECT_EQ(error("    first_moves: [{piece: king, betza: mN, lost_to: [rock]}]\n"),
+            "v.yaml:10:54: error: lost_to piece 'rock' is not one of the variant's pieces");
+  EXPECT_EQ(error("    first_moves: [{piece: king, betza: mN, in_check: never}]\n"),
+            "v.yaml:10:54: error: in_check must be true or false, not 'never'");
+  EXPECT_EQ(error("    first_moves: [{piece: king, betza: mN, when: first}]\n").substr(0, 21), "v.yaml:10:44: error: ");
+  EXPECT_EQ(error("    first_moves: {piece: king, betza: mN}\n").substr(0, 21), "v.yaml:10:18: error: ");
+  {
+    std::string spec = fairytest::kMiniSpec;
+    spec.replace(spec.find("[king, man, rook]"), 17, "[king, {piece: man, betza: afsW}, rook]");
+    EXPECT_EQ(fairytest::spec_error(spec + "    first_moves: [{piece: king, betza: mN, lost_to: [man]}]\n"),
+              "v.yaml:10:54: error: lost_to piece 'man' has moves of several legs (XBetza afsW): only single-leg "
+              "attackers are supported");
+  }
+  EXPECT_EQ(error("    castling: {king_steps: 2, partner: rook}\n    first_moves: [{piece: king, betza: mN}]\n"),
+            "v.yaml:11:18: error: first_moves cannot be combined with castling: or gating yet (the castling field "
+            "holds the rights)");
+  EXPECT_EQ(error("    first_moves: [{piece: king, betza: mfsN, in_check: false, lost_to: [rook]}, {piece: man, betza: mfD}]\n"
+                  "    end: {counting: {rule: cambodian, rook: rook}}\n"),
+            "");
+}
+
+// Ouk Chatrang as Fairy-Stockfish plays it (npm fairy-stockfish-nnue.wasm 1.1.12, UCI_Variant
+// cambodian, `position fen F moves M`, `d`): the rights in the castling field, lost by moving, to
+// a Rook that moves onto the King's file or rank (d2 between or not), and the Cambodian count;
+// through the generated module and the interpreter; unmaking restores the FEN.
+TEST(FirstMoves, CambodianFensAsFairyStockfishWritesThem) {
+  const CompiledVariant* v = find_compiled("cambodian");
+  ASSERT_NE(v, nullptr);
+  const InterpretedEngine interpreted(fairygen::model::load_variant(FAIRY_SOURCE_DIR "/variants.yaml", "cambodian"));
+  const auto compiled = v->engine();
+  struct Case {
+    const char* fen;
+    std::vector<const char*> moves;
+    const char* after;
+  };
+  const char* start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+  const Case cases[] = {
+      {start, {"d1b2"}, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1"},
+      {start, {"e3e4", "d6d5", "e1e3"}, "rnsmksnr/8/ppp1pppp/3p4/4P3/PPPPMPPP/8/RNSK1SNR b Dde - 1 2"},
+      {"7r/4k3/8/8/5N2/8/8/3K4 b D - 0 1", {"h8d8"}, "3r4/4k3/8/8/5N2/8/8/3K4 w - 126 0 2"},
+      {"4k3/7r/8/8/8/8/3N4/3K2R1 b D - 0 1", {"h7d7"}, "4k3/3r4/8/8/8/8/3N4/3K2R1 w - 126 0 2"},
+      {"4k3/8/8/8/8/8/8/3KM3 w DE - 0 1", {"e1e3"}, "4k3/8/8/8/8/4M3/8/3K4 b D 126 6 1"},
+      // Cambodian counting: 15 moves against a rook; 63 for the board's honour, with pawns too.
+      {"8/8/4k3/8/3M4/8/3p4/R3K3 w - - 0 1", {"e1d2"}, "8/8/4k3/8/3M4/8/3K4/R7 b - 30 8 1"},
+      {"4k3/8/8/8/3M4/8/3p4/R3K3 b - - 0 1", {"d2d1m"}, "4k3/8/8/8/3M4/8/8/R2mK3 w - 126 0 2"},
+      {"8/8/3pk3/8/3M4/8/3K4/R7 w - - 0 1", {"a1a2", "d6d5"}, "8/8/4k3/3p4/3M4/8/R2K4/8 w - 126 1 2"},
+  };
+  for (const Engine* engine : {static_cast<const Engine*>(compiled.get()), static_cast<const Engine*>(&interpreted)}) {
+    for (const Case& c : cases) {
+      Position pos(engine->variant());
+      pos.set_fen(c.fen);
+      EXPECT_EQ(pos.fen(), c.fen);
+      for (const char* m : c.moves) pos.make(parse_uci(pos, *engine, m));
+      EXPECT_EQ(pos.fen(), c.after) << c.fen;
+      for (std::size_t i = 0; i < c.moves.size(); ++i) pos.unmake();
+      EXPECT_EQ(pos.fen(), c.fen);
+    }
+    // The King's leap and the Met's double step, only with their rights; no leap in check.
+    const auto moves_of = [engine](const char* fen) {
+      Position pos(engine->variant());
+      pos.set_fen(fen);
+      MoveList list;
+      engine->legal_moves(pos, list);
+      std::vector<std::string> out;
+      for (const Move& m : list) out.push_back(to_uci(pos, m));
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    const auto has = [](const std::vector<std::string>& moves, const char* m) {
+      return std::find(moves.begin(), moves.end(), m) != moves.end();
+    };
+    const auto both = moves_of("4k3/8/8/8/8/8/8/3KM3 w DE - 0 1");
+    EXPECT_TRUE(has(both, "d1b2") && has(both, "d1f2") && has(both, "e1e3"));
+    const auto none = moves_of("4k3/8/8/8/8/8/8/3KM3 w - - 0 1");
+    EXPECT_FALSE(has(none, "d1b2") || has(none, "d1f2") || has(none, "e1e3"));
+    const auto checked = moves_of("4k3/8/8/8/8/4n3/8/3KM3 w DE - 0 1");
+    EXPECT_FALSE(has(checked, "d1b2") || has(checked, "d1f2"));
+    EXPECT_EQ(both.size(), none.size() + 3);
+  }
 }
 
 }  // namespace

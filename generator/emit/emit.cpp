@@ -739,6 +739,11 @@ std::string info_code(const VariantInfo& info) {
            (r.leaving ? "true" : "false") + "});");
   }
   for (const std::string& line : hand_rule_code(info)) c.line(line);
+  for (const fairy::FirstMove& f : info.first_moves)
+    c.line("v.first_moves.push_back(FirstMove{" + std::to_string(f.type) + ", " + c_string(f.betza) + ", {" +
+           program_literal(f.program[fairy::White], "    ") + ", " + program_literal(f.program[fairy::Black], "    ") +
+           "}, " + (f.in_check ? "true" : "false") + ", " + std::to_string(f.lost_to) + "ull});  // " +
+           comment(info.pieces[std::size_t(f.type)].name));
   c.line("v.finalize();");
   c.line("return v;");
   c.close();
@@ -816,7 +821,8 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const std::map<std::string, std::string> values = {
       {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
                                 (v.info.hands.enabled && v.info.hands.drops ? "  generate_hand_drops(pos, list);\n" : "")},
-      {"after_generation", std::string(v.info.hands.gating ? "  add_gating_moves(pos, list);\n" : "") +
+      {"after_generation", std::string(v.info.first_moves.empty() ? "" : "  add_first_moves(pos, Rules{}, list);\n") +
+                               (v.info.hands.gating ? "  add_gating_moves(pos, list);\n" : "") +
                                (v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
                                (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
                                (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},

@@ -38,10 +38,14 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (e.repetition_value != fairy::EndRules{}.repetition_value)
     out.push_back("v.ends.repetition_value = " + value(e.repetition_value) + ";");
   if (e.perpetual_check_loses) out.push_back("v.ends.perpetual_check_loses = true;");
-  if (e.counting.enabled)
+  if (e.counting.enabled) {
+    std::string limits;
+    for (int l : e.counting.limits) limits += (limits.empty() ? "" : ", ") + std::to_string(l);
     out.push_back("v.ends.counting = CountingRule{true, " + std::to_string(e.counting.pawn) + ", " +
                   std::to_string(e.counting.rook) + ", " + std::to_string(e.counting.khon) + ", " +
-                  std::to_string(e.counting.knight) + "};");
+                  std::to_string(e.counting.knight) + ", " + std::to_string(e.counting.board_pieces) + ", " +
+                  flag(e.counting.board_with_pawns) + ", {" + limits + "}};");
+  }
   if (e.move_rule != fairy::EndRules{}.move_rule) out.push_back("v.ends.move_rule = " + std::to_string(e.move_rule) + ";");
   if (info.must_capture) out.push_back("v.must_capture = true;");
   if (!info.checks_allowed) out.push_back("v.checks_allowed = false;");

@@ -268,13 +268,19 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
   }
   if (es.move_rule) e.move_rule = es.move_rule->value;
   if (es.counting) {
-    if (es.counting->rule.value != "makruk")
-      throw SpecError(es.counting->rule.where, "unknown counting rule '" + es.counting->rule.value + "' (makruk)");
+    const std::string& rule = es.counting->rule.value;
+    if (rule != "makruk" && rule != "cambodian")
+      throw SpecError(es.counting->rule.where, "unknown counting rule '" + rule + "' (makruk or cambodian)");
     auto type = [&](const std::optional<spec::Located<std::string>>& name) {
       return name ? piece_type(info, *name, "counting piece") : -1;
     };
     e.counting = {true, type(es.counting->pawn), type(es.counting->rook), type(es.counting->khon),
                   type(es.counting->knight)};
+    if (rule == "cambodian") {  // the same rule with other numbers (Fairy-Stockfish's CAMBODIAN_COUNTING)
+      e.counting.board_pieces = fairy::kCambodianBoardPieces;
+      e.counting.board_with_pawns = true;
+      e.counting.limits = fairy::kCambodianCountingLimits;
+    }
   }
 }
 
@@ -373,6 +379,48 @@ void lower_regions(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
     if (std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
       throw SpecError(vs.flying_general->where, "flying_general needs a royal piece");
     info.flying_general = true;
+  }
+}
+
+// First-move rights (`first_moves:`, Fairy-Stockfish's cambodianMoves): each entry's moves are
+// non-capturing single leaps (m), the right itself standing for XBetza's `i`; a lost_to piece
+// attacks by single-leg moves only (Position::update_gates walks them). The rights share the
+// castling field's file letters with gating and castling, so neither may be combined with them.
+void lower_first_moves(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  if (vs.first_moves.empty()) return;
+  if (vs.castling || (vs.hands && info.hands.gating))
+    throw SpecError(vs.first_moves_where, "first_moves cannot be combined with castling: or gating yet (the castling field "
+                                          "holds the rights)");
+  for (const spec::FirstMoveSpec& fs : vs.first_moves) {
+    fairy::FirstMove f;
+    f.type = piece_type(info, fs.piece, "first_moves piece");
+    for (const fairy::FirstMove& other : info.first_moves)
+      if (other.type == f.type) throw SpecError(fs.piece.where, "piece '" + fs.piece.value + "' has first_moves twice");
+    f.betza = fs.betza.value;
+    try {
+      const auto atoms = betza::parse(fs.betza.value);
+      if (betza::castling_steps(atoms)) throw SpecError(fs.betza.where, "castling 'O' is not allowed in first_moves");
+      for (fairy::Color c : {fairy::White, fairy::Black}) f.program[c] = betza::compile(atoms, c);
+    } catch (const betza::Error& e) {
+      throw betza_error(fs.betza, e);
+    }
+    for (const fairy::Path& path : f.program[fairy::White].paths) {
+      const fairy::Leg& leg = path.legs[0];
+      if (path.legs.size() != 1 || leg.range != 1 || leg.flags || leg.mode != fairy::kMove || path.virgin_only ||
+          path.phases != fairy::kAllPhases)
+        throw SpecError(fs.betza.where, "first_moves are non-capturing single leaps (XBetza m, no i: the right is "
+                                        "the first move), not \"" + fs.betza.value + "\"");
+    }
+    f.in_check = fs.in_check;
+    for (const auto& name : fs.lost_to) {
+      const int t = piece_type(info, name, "lost_to piece");
+      for (const fairy::Path& path : info.pieces[t].program[fairy::White].paths)
+        if (path.legs.size() != 1 || path.legs[0].flags)
+          throw SpecError(name.where, "lost_to piece '" + name.value + "' has moves of several legs (XBetza " +
+                                          info.pieces[t].betza + "): only single-leg attackers are supported");
+      f.lost_to |= std::uint64_t(1) << t;
+    }
+    info.first_moves.push_back(std::move(f));
   }
 }
 
@@ -499,6 +547,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     info.drops.pawn = piece_type(info, vs.drops->pawn, "drops pawn");
   }
   lower_hands(info, out, vs);
+  lower_first_moves(info, vs);
   info.start_fen = vs.start.value;
   try {
     info.finalize();

@@ -450,7 +450,7 @@ class Loader {
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
                    "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general",
-                   "explode", "turn_over"},
+                   "explode", "turn_over", "first_moves"},
                what);
     VariantSpec v;
     v.key = key;
@@ -509,6 +509,21 @@ class Loader {
       e.where = at(x);
       if (x["spared"]) e.spared = names(x["spared"], "spared pieces");
       v.explode = e;
+    }
+    if (const YAML::Node fm = n["first_moves"]) {
+      if (!fm.IsSequence()) fail(fm, "first_moves must be a list of {piece: name, betza: moves}");
+      v.first_moves_where = at(fm);
+      for (const auto& m : fm) {
+        expect_map(m, "a first_moves entry");
+        check_keys(m, {"piece", "betza", "in_check", "lost_to"}, "a first_moves entry");
+        FirstMoveSpec f;
+        f.where = at(m);
+        f.piece = str(require(m, "piece", "a first_moves entry"), "piece");
+        f.betza = str(require(m, "betza", "a first_moves entry"), "betza");
+        if (m["in_check"]) f.in_check = boolean(m["in_check"], "in_check");
+        if (m["lost_to"]) f.lost_to = names(m["lost_to"], "lost_to pieces");
+        v.first_moves.push_back(std::move(f));
+      }
     }
     if (const YAML::Node perfts = n["perft"]) {
       if (!perfts.IsSequence()) fail(perfts, "perft must be a list");

@@ -200,6 +200,15 @@ struct ExplodeSpec {
   std::vector<Located<std::string>> spared;
 };
 
+// First-move rights (`first_moves:`, Ouk Chatrang): moves a piece has while it keeps its right.
+struct FirstMoveSpec {
+  Location where;
+  Located<std::string> piece;
+  Located<std::string> betza;
+  bool in_check = true;                       // false: not while the side is in check
+  std::vector<Located<std::string>> lost_to;  // enemy pieces whose move attacking it takes its right
+};
+
 struct PerftSpec {
   Location where;
   std::string name;
@@ -231,6 +240,8 @@ struct VariantSpec {
   std::vector<RegionSpec> regions;
   std::optional<Located<bool>> flying_general;  // the royal pieces may not face each other
   std::optional<ExplodeSpec> explode;          // captures explode (atomic)
+  std::vector<FirstMoveSpec> first_moves;      // first-move rights (cambodian)
+  Location first_moves_where;
   std::vector<PerftSpec> perft;
   bool included = false;  // declared in a file the loaded one includes
 };
