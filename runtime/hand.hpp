@@ -8,10 +8,48 @@
 
 namespace fairy {
 
+// Whether a drop keeps the side's pieces of each opposite_colours type able to stand half on each
+// square colour (Fairy-Stockfish's dropOppositeColoredBishop, as it counts): a drop of such a
+// piece may not put more than half of them, rounded up, on one colour; any other drop must leave
+// enough of them on the board or empty squares of their drop ranks on each colour for half of
+// them, rounded down.
+inline bool drop_keeps_colours(const Position& pos, const Move& m) {
+  const VariantInfo& v = pos.variant();
+  const Geometry& g = v.geo;
+  const Color us = pos.side_to_move();
+  const auto colour = [&g](Square s) { return (g.file_of(s) + g.rank_of(s)) & 1; };
+  const int dropped = m.promo - 1;
+  for (int t = 0; t < int(v.pieces.size()); ++t) {
+    if (!(v.hands.opposite_colours >> t & 1)) continue;
+    const int total = pos.count(us, t) + pos.in_hand(us, t);
+    std::array<int, 2> placed{}, room{};
+    const Square* squares = pos.piece_squares(us);
+    for (int i = 0; i < pos.piece_total(us); ++i)
+      if (type_of(pos.at(squares[i])) == t) ++placed[colour(squares[i])];
+    if (t == dropped) {
+      if (placed[colour(m.to)] + 1 > (total + 1) / 2) return false;
+      continue;
+    }
+    const unsigned ranks = v.hands.drop_ranks[t];
+    for (int relative = 0; relative < g.ranks; ++relative) {
+      if (!(ranks >> relative & 1)) continue;
+      const int r = us == White ? relative : g.ranks - 1 - relative;
+      for (int f = 0; f < g.files; ++f) {
+        const Square s = g.square(f, r);
+        if (pos.at(s) == kEmpty && s != m.to) ++room[colour(s)];
+      }
+    }
+    for (int c : {0, 1})
+      if (placed[c] + room[c] < total / 2) return false;
+  }
+  return true;
+}
+
 // Adds every drop from the side to move's hand: each type it holds, on each empty square of its
-// drop ranks, except on a file holding an unpromoted piece of that type of the side (no_doubled)
-// and where the piece could never move again (no_dead_drops); with drop_promoted, also as its
-// promoted type (Move::promo - 1 is the type dropped; the hand loses VariantInfo::hand_type of it).
+// drop ranks, except on a file holding an unpromoted piece of that type of the side (no_doubled),
+// where the piece could never move again (no_dead_drops) and where opposite_colours forbids it;
+// with drop_promoted, also as its promoted type (Move::promo - 1 is the type dropped; the hand
+// loses VariantInfo::hand_type of it).
 inline void generate_hand_drops(const Position& pos, MoveList& list) {
   const VariantInfo& v = pos.variant();
   const Geometry& g = v.geo;
@@ -33,7 +71,9 @@ inline void generate_hand_drops(const Position& pos, MoveList& list) {
         if (pos.at(s) != kEmpty || (blocked_files >> f & 1)) continue;
         for (const int dropped : {t, v.drop_face[t]}) {  // the piece, and its promoted face (drop_promoted)
           if (dropped < 0 || (v.hands.no_dead_drops && v.is_dead(us, dropped, s))) continue;
-          list.push(Move{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(dropped + 1)});
+          const Move drop{kNoSquare, s, kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(dropped + 1)};
+          if (v.hands.opposite_colours && !drop_keeps_colours(pos, drop)) continue;
+          list.push(drop);
         }
       }
     }

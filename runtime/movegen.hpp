@@ -314,6 +314,19 @@ inline void keep_captures_if_any(const Position& pos, MoveList& list) {
   if (kept) list.size = kept;
 }
 
+// Drops compulsory (hands: {must_drop: true}): while the side to move holds a piece in hand and
+// some drop in the list is legal, only drops stay (Fairy-Stockfish's mustDrop).
+inline void keep_drops_if_any(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  bool holds = false;
+  for (int t = 0; t < int(pos.variant().pieces.size()) && !holds; ++t) holds = pos.in_hand(us, t) > 0;
+  if (!holds) return;
+  int kept = 0;
+  for (const Move& m : list)
+    if (m.kind == MoveKind::Drop) list.moves[kept++] = m;
+  if (kept) list.size = kept;
+}
+
 // Later moves of a multi-move turn: a Pass is always one of them; captures and moves of the
 // piece that moved last may be barred. Called after a variant's pseudo-legal generation.
 inline void apply_turn_rules(const Position& pos, MoveList& list) {
@@ -410,6 +423,7 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
   for (const Move& m : pseudo)
     if (is_legal(pos, rules, quick, m)) out.push(m);
   if (pos.variant().must_capture) keep_captures_if_any(pos, out);
+  if (pos.variant().hands.must_drop) keep_drops_if_any(pos, out);
 }
 
 }  // namespace fairy

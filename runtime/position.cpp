@@ -189,6 +189,7 @@ void Position::make(const Move& m) {
   u.hand_gained = -1;
   u.exploded = false;
   u.gates = gates_;
+  u.virgined_count = 0;
   int nv = 0;
 
   // A pass or a drop keeps the e.p. squares and the pending exchange of the move before it.
@@ -206,6 +207,7 @@ void Position::make(const Move& m) {
       ep_count_ = 0;
       ep_victim_ = kNoSquare;
       if (info_->hands.gating) update_gates(m, u);
+      if (info_->hands.castling_file >= 0) castle_dropped(m.to, u);
     } else {
       ++reserve_head_[stm_];
       --credits_[stm_];
@@ -306,6 +308,37 @@ void Position::make(const Move& m) {
   }
 
   end_move(m, u, reset_clock);
+}
+
+// Castling rights from drops (hands' castling_file, Fairy-Stockfish's castlingDroppedPiece): the
+// royal piece dropped on that file of its first rank castles with the partners in the rank's
+// corners; a partner dropped in a corner castles with the royal piece standing on that square.
+void Position::castle_dropped(Square s, Undo& u) {
+  const Geometry& g = geo();
+  const Piece p = board_[s];
+  const Color c = color_of(p);
+  const int first = c == White ? 0 : g.ranks - 1;
+  if (g.rank_of(s) != first) return;
+  const Square king_square = g.square(info_->hands.castling_file, first);
+  const Piece partner = make_piece(c, info_->castling.partner);
+  const auto give = [&](Square t) {
+    if (virgin_[t]) return;
+    virgin_[t] = true;
+    key_ ^= zobrist::virgin(t);
+    u.virgined[u.virgined_count++] = t;
+  };
+  std::array<Square, 2> corners{g.square(0, first), g.square(g.files - 1, first)};
+  if (info_->pieces[type_of(p)].royal && s == king_square) {
+    for (Square t : corners)
+      if (board_[t] == partner) {
+        give(s);
+        give(t);
+      }
+  } else if (p == partner && (s == corners[0] || s == corners[1]) && is_color(board_[king_square], c) &&
+             info_->pieces[type_of(board_[king_square])].royal) {
+    give(king_square);
+    give(s);
+  }
 }
 
 // Explosions (atomic): the capturer on `at` goes, and every piece on the 8 squares around it
@@ -549,6 +582,7 @@ void Position::unmake() {
   if (m.kind == MoveKind::Drop) {
     remove(m.to);
     if (info_->hands.enabled) ++hand_[stm_][info_->hand_type[m.promo - 1]];
+    for (int i = 0; i < u.virgined_count; ++i) virgin_[u.virgined[i]] = false;
   }
   if (m.kind == MoveKind::Drop || m.kind == MoveKind::Pass) {
     ep_ = u.ep;
@@ -646,9 +680,18 @@ void Position::parse_hands(std::string_view text, int offset) {
     const int type = info_->type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
     if (type < 0 || info_->hand_type[type] != type)
       throw FenError(std::string("no piece '") + ch + "' can be in a hand in " + info_->key, offset + int(i) + 1);
-    if (info_->pieces[type].royal)  // never captured, so never in a hand: a drop would make a second one
-      throw FenError(std::string("a royal piece ('") + ch + "') cannot be in a hand", offset + int(i) + 1);
     const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
+    // A royal piece is never captured, so it is in a hand only before it is first placed
+    // (placement): never beside one on the board or another in the hand (a second one).
+    if (info_->pieces[type].royal) {
+      int royals = 0;
+      for (int t = 0; t < int(info_->pieces.size()); ++t)
+        if (info_->pieces[t].royal) royals += count_[c][t] + hand_[c][t];
+      if (royals > 0)
+        throw FenError(std::string("a royal piece ('") + ch + "') in a hand beside another royal piece of " +
+                           (c == White ? "White" : "Black"),
+                       offset + int(i) + 1);
+    }
     if (hand_[c][type] == kMaxHand)
       throw FenError("more than " + std::to_string(kMaxHand) + " of one piece in a hand", offset + int(i) + 1);
     ++hand_[c][type];

@@ -176,7 +176,11 @@ class Position {
     std::array<Square, 8> blasted;
     std::array<Piece, 8> blasted_piece;
     std::array<std::uint16_t, 2> gates;
+    // Castling rights a drop gave (hands' castling_file): squares it made virgin.
+    std::array<Square, 3> virgined;
+    std::uint8_t virgined_count;
   };
+  void castle_dropped(Square s, Undo& u);
   void end_move(const Move& m, Undo& u, bool reset_clock);
   void explode(Square at, Undo& u, int& nv);
   void count_check();

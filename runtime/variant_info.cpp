@@ -232,7 +232,7 @@ void VariantInfo::finalize() {
     for (int d = 1; d < std::max(geo.files, geo.ranks); ++d)
       for (int off : {geo.offset(d, 0), geo.offset(-d, 0), geo.offset(0, d), geo.offset(0, -d)})
         aligned[kMaxSquares + off] = true;
-  special_legality = must_capture || !checks_allowed || ends.immediate() || explosions.enabled;
+  special_legality = must_capture || !checks_allowed || ends.immediate() || explosions.enabled || hands.must_drop;
   finalize_hands();
   finalized = true;
   Position start(*this);

@@ -148,6 +148,17 @@ struct HandRule {
   // A piece in hand may also be dropped as its promoted type (Fairy-Stockfish's dropPromoted,
   // Kyoto shogi): the `+` piece its promotion rule makes and that returns to a hand as it.
   bool drop_promoted = false;
+  // Placement (Fairy-Stockfish's mustDrop): while a side holds pieces in hand and has a legal
+  // drop, its move must be a drop.
+  bool must_drop = false;
+  // Fairy-Stockfish's dropOppositeColoredBishop, for these types (bit t): a side's pieces of the
+  // type, on the board and in hand, end up half on each square colour; a drop that makes that
+  // impossible in the drop ranks left is illegal.
+  std::uint64_t opposite_colours = 0;
+  // Fairy-Stockfish's castlingDroppedPiece: the royal piece dropped on this file of its first rank
+  // gets castling rights with the partners in that rank's corners; a partner dropped in a corner
+  // gets one beside the royal piece standing there (-1: none).
+  int castling_file = -1;
   friend bool operator==(const HandRule&, const HandRule&) = default;
 };
 // A hand holds at most this many pieces of one type (a FEN may say no more).
@@ -307,7 +318,8 @@ struct VariantInfo {
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
   // A legal move is more than a pseudo-legal move that leaves the royal piece safe (captures
-  // compulsory, checks barred, checks counted, explosions, or the game can end while moves remain):
+  // compulsory, checks barred, checks counted, explosions, drops compulsory, or the game can end
+  // while moves remain):
   // perft and the legality shortcut then take the general route (generate_legal).
   bool special_legality = false;
 

@@ -240,6 +240,21 @@ const std::vector<PeerVariant>& peer_variants() {
         "k8/2R6/1R7/9/9/9/9/9/4K4 b - - 0 1",     // stalemate
         "kR7/1R7/9/9/9/9/9/9/4K4 b - - 0 1"},     // mated
        1, 40, true},
+      // Placement: the pieces start in hand and are dropped on the first rank before anything
+      // moves; random games of 1 to 40 plies end in or after the placement (16 plies).
+      {"placement", "placement", 50,
+       {"8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1",  // a Bishop on c1: the second on a light square
+        "8/pppppppp/8/8/8/8/PPPPPPPP/5B2[KQRRBNNkqrrbbnn] w - - 0 1",  // ... on f1: the second on a dark square
+        "8/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[NBkqrrbbnn] w KQ - 0 1",  // f1 is the last light square: the Bishop's
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 1",      // R@h1 or R@a1 beside the King: it castles
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1",      // K@e1 between the Rooks: both sides
+        "r6r/pppppppp/8/8/8/8/PPPPPPPP/4K3[k] b - - 0 1",      // ... for Black; K@d8 gives none
+        "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[r] b KQq - 0 1",  // the last drop, then chess
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQ - 0 1",  // a piece in hand but no square: moves
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[P] w - - 0 1",      // a pawn in hand is never dropped
+        "4k3/8/8/8/8/8/8/r3K3[Q] w - - 0 1",                   // in check: a drop that blocks, not the King
+        "4k3/8/8/8/8/3n4/8/4K3[Q] w - - 0 1",                  // in check, no drop blocks: the King moves
+        "4k3/8/8/8/8/8/3q4/3rK3[N] w - - 0 1"}},               // mated with a piece in hand
   };
   return all;
 }
@@ -542,6 +557,11 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
       return fen.find("[]") == std::string::npos;
     });
     EXPECT_GE(held, param.random_positions / 4) << param.key << ": few random positions hold pieces in hand";
+  }
+  if (v->info().hands.must_drop) {  // placement: random positions both in the placement and past it
+    const auto placing = std::count_if(more.begin(), more.end(), [](const std::string& f) { return f.find("[]") == std::string::npos; });
+    EXPECT_GT(placing, 5) << param.key << ": too few random positions with pieces in hand";
+    EXPECT_LT(placing, std::ptrdiff_t(more.size()) - 5) << param.key << ": too few random positions past the placement";
   }
 
   // The catalogue's counts from the peer go to the same engine process, after the divides.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "generator/emit/emit.hpp"
@@ -163,8 +164,71 @@ TEST(Hands, CapturesJoinTheHandUnpromoted) {
   }
 }
 
-// A royal piece is never captured, so never in a hand: a FEN that puts one there is an error at
-// its letter (dropping it would give a side a second royal piece; the fuzzer's minishogi find).
+// Placement: drops of a King and Rooks on e1, a1 and h1 give castling rights, written as
+// Fairy-Stockfish writes them (its `d` after `position ... moves ...`); unmake takes them back.
+TEST(Hands, PlacementDropsGiveCastlingRights) {
+  struct Case {
+    const char *fen, *moves, *after;
+  };
+  for (const Case& c : {Case{"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 1", "R@h1",
+                             "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R[] b K - 0 1"},
+                        Case{"4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1", "K@e1",
+                             "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[] b KQ - 0 1"},
+                        Case{"4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1", "K@d1",
+                             "4k3/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[] b - - 0 1"},
+                        Case{"start", "R@a1 K@e8 K@e1",
+                             "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRBBNNqrrbbnn] b Q - 0 2"}}) {
+    const auto engine = engine_for("placement");
+    Position pos(engine->variant());
+    if (std::string(c.fen) == "start") pos.set_start();
+    else pos.set_fen(c.fen);
+    const std::string before = pos.fen();
+    const std::uint64_t key_before = pos.key();
+    std::istringstream moves(c.moves);
+    int made = 0;
+    for (std::string m; moves >> m; ++made) pos.make(parse_uci(pos, *engine, m));
+    EXPECT_EQ(pos.fen(), c.after) << c.fen << " " << c.moves;
+    Position fresh(engine->variant());
+    fresh.set_fen(pos.fen());
+    EXPECT_EQ(pos.key(), fresh.key()) << c.after;
+    while (made--) pos.unmake();
+    EXPECT_EQ(pos.fen(), before);
+    EXPECT_EQ(pos.key(), key_before);
+  }
+}
+
+// Placement: while a piece in hand can be dropped, every move is a drop; the second Bishop goes
+// on the other colour, and no other drop may take the last square it could go to.
+TEST(Hands, PlacementDropsFirstAndBishopsOnBothColours) {
+  const auto engine = engine_for("placement");
+  Position pos(engine->variant());
+  const auto legal = [&](const char* fen) {
+    pos.set_fen(fen);
+    MoveList list;
+    engine->legal_moves(pos, list);
+    std::set<std::string> out;
+    for (const Move& m : list) out.insert(to_uci(pos, m));
+    return out;
+  };
+  const auto start = legal("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1");
+  EXPECT_EQ(start.size(), 40u);
+  for (const std::string& m : start) EXPECT_NE(m.find('@'), std::string::npos) << m;
+  // c1 is dark: the second Bishop only on the light squares b1, d1, f1, h1.
+  const auto bishops = legal("8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1");
+  for (const char* m : {"B@b1", "B@d1", "B@f1", "B@h1"}) EXPECT_TRUE(bishops.count(m)) << m;
+  for (const char* m : {"B@a1", "B@e1", "B@g1"}) EXPECT_FALSE(bishops.count(m)) << m;
+  // f1 is the last light square (g1 dark): only the Bishop may go there.
+  const auto last = legal("8/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[NBkqrrbbnn] w KQ - 0 1");
+  EXPECT_EQ(last, (std::set<std::string>{"B@f1", "N@g1"}));
+  // No square left for the Knight in hand: the pieces move.
+  const auto full = legal("4k3/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQ - 0 1");
+  EXPECT_TRUE(full.count("e2e4"));
+  EXPECT_TRUE(full.count("g1f3"));
+}
+
+// A royal piece is never captured: a FEN that puts one in a hand beside another of its side, on
+// the board or in the hand, is an error at its letter (dropping it would give a side a second royal
+// piece; the fuzzer's minishogi find). Before it is first placed (placement) it may be there.
 TEST(Hands, ARoyalPieceInAHandIsAFenError) {
   struct Case {
     const char *key, *fen;
@@ -172,7 +236,9 @@ TEST(Hands, ARoyalPieceInAHandIsAFenError) {
   };
   for (const Case& c : {Case{"minishogi", "k4/5/5/5/4K[KPRBgpssrb] w - - 0 1", 13},
                         Case{"crazyhouse", "4k3/8/8/8/8/8/8/4K3[Pk] w - - 0 1", 22},
-                        Case{"shogi", "4k4/9/9/9/9/9/9/9/4K4[K] w - - 0 1", 23}}) {
+                        Case{"shogi", "4k4/9/9/9/9/9/9/9/4K4[K] w - - 0 1", 23},
+                        Case{"placement", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[QK] w - - 0 1", 36},
+                        Case{"placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQKkq] w - - 0 1", 33}}) {
     const auto engine = engine_for(c.key);
     Position pos(engine->variant());
     try {

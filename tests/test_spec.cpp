@@ -122,6 +122,21 @@ INSTANTIATE_TEST_SUITE_P(
         SpecErrorCase{"hands_no_drops_but_drop_rules", "    perft:",
                       "    hands: {drops: false, gating: true, no_dead_drops: true}\n    perft:", "v.yaml:10:20",
                       "drops: false, but drop_ranks"},
+        // Placement: compulsory drops, Bishops on both colours, castling rights from drops.
+        SpecErrorCase{"hands_castling_file_off_board", "    perft:", "    hands: {castling_file: z}\n    perft:", "v.yaml:10:28",
+                      "castling_file must be a file of the board (a to e), not 'z'"},
+        SpecErrorCase{"hands_castling_file_without_castling", "    castling: {king_steps: 2, partner: rook}\n    perft:",
+                      "    hands: {castling_file: e}\n    perft:", "v.yaml:9:28", "castling_file needs the variant's castling:"},
+        SpecErrorCase{"hands_must_drop_without_drops", "    perft:",
+                      "    hands: {drops: false, gating: true, must_drop: true}\n    perft:", "v.yaml:10:52",
+                      "must_drop: true, but drops: false"},
+        SpecErrorCase{"hands_must_drop_not_bool", "    perft:", "    hands: {must_drop: often}\n    perft:", "v.yaml:10:24",
+                      "must_drop must be true or false"},
+        SpecErrorCase{"hands_opposite_colours_unknown_piece", "    perft:",
+                      "    hands: {opposite_colours: [bishop]}\n    perft:", "v.yaml:10:32",
+                      "opposite_colours piece 'bishop' is not one of the variant's pieces"},
+        SpecErrorCase{"hands_drop_ranks_one_rank", "    perft:", "    hands: {drop_ranks: {rook: [2]}}\n    perft:",
+                      "v.yaml:10:32", "drop_ranks of a piece must be [first, last] (the mover's ranks), or []"},
         SpecErrorCase{"plus_piece_without_its_base", "  rook: {letter: R, betza: R}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook]",
                       "  rook: {letter: R, betza: R}\n  dragon: {letter: +D, betza: RF}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n    pieces: [king, rook, dragon]\n    hands: {}",
                       "v.yaml:8:26", "'dragon' is written +D but the variant has no piece D"},
@@ -186,7 +201,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 38u);
+  ASSERT_EQ(variants.size(), 39u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);

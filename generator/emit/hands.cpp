@@ -25,6 +25,9 @@ std::vector<std::string> hand_rule_code(const fairy::VariantInfo& info) {
       std::string("v.hands.drops = ") + (h.drops ? "true" : "false") + ";",
       std::string("v.hands.gating = ") + (h.gating ? "true" : "false") + ";",
       std::string("v.hands.drop_promoted = ") + (h.drop_promoted ? "true" : "false") + ";",
+      std::string("v.hands.must_drop = ") + (h.must_drop ? "true" : "false") + ";",
+      "v.hands.opposite_colours = " + std::to_string(h.opposite_colours) + "ull;",
+      "v.hands.castling_file = " + std::to_string(h.castling_file) + ";",
   };
 }
 

@@ -120,6 +120,26 @@ void lower_turn_over(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
   }
 }
 
+// Placement (Fairy-Stockfish's placement): compulsory drops, bishops dropped on both colours,
+// castling rights for a royal piece and partners dropped on their squares.
+void lower_placement(fairy::VariantInfo& info, const spec::HandSpec& hs) {
+  fairy::HandRule& h = info.hands;
+  h.must_drop = hs.must_drop && hs.must_drop->value;
+  if (h.must_drop && !h.drops) throw SpecError(hs.must_drop->where, "must_drop: true, but drops: false (nothing can be dropped)");
+  h.opposite_colours = piece_types(info, hs.opposite_colours, "opposite_colours piece");
+  if (h.opposite_colours && !h.drops)
+    throw SpecError(hs.opposite_colours.front().where, "opposite_colours says how pieces are dropped, but drops: false");
+  if (!hs.castling_file) return;
+  const spec::Located<std::string>& file = *hs.castling_file;
+  if (!info.castling.enabled) throw SpecError(file.where, "castling_file needs the variant's castling:");
+  if (!h.drops) throw SpecError(file.where, "castling_file is for dropped pieces, but drops: false");
+  const std::string& f = file.value;
+  if (f.size() != 1 || f[0] < 'a' || f[0] >= 'a' + info.geo.files)
+    throw SpecError(file.where, "castling_file must be a file of the board (a to " + std::string(1, char('a' + info.geo.files - 1)) +
+                                    "), not '" + f + "'");
+  h.castling_file = f[0] - 'a';
+}
+
 // Pieces in hand (`hands:`): the rule, where each piece may be dropped, and what a promoted piece
 // ("+P") returns to a hand as (the variant's piece P).
 void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec& vs) {
@@ -152,12 +172,14 @@ void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec
     h.drop_promoted = true;
   }
   if (hs.tilde) add_tilde_twins(info, out, hs);
+  lower_placement(info, hs);
   const int ranks = info.geo.ranks;
   h.drop_ranks.fill(std::uint16_t((1u << ranks) - 1));
   for (const spec::DropRanksSpec& d : hs.drop_ranks) {
     const int t = piece_type(info, d.piece, "drop_ranks piece");
     if (d.last.value > ranks) throw SpecError(d.last.where, "rank " + std::to_string(d.last.value) + " is not on the board");
-    h.drop_ranks[std::size_t(t)] = std::uint16_t(((1u << d.last.value) - 1) & ~((1u << (d.first.value - 1)) - 1));
+    h.drop_ranks[std::size_t(t)] =
+        d.last.value == 0 ? 0 : std::uint16_t(((1u << d.last.value) - 1) & ~((1u << (d.first.value - 1)) - 1));
   }
 }
 

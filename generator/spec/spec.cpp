@@ -278,8 +278,9 @@ class Loader {
 
   HandSpec hands(const YAML::Node& n) const {
     expect_map(n, "hands");
-    check_keys(n, {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops", "drops", "gating",
-                   "drop_promoted"},
+    check_keys(n,
+               {"captures", "promoted", "drop_ranks", "no_doubled", "no_drop_mate", "no_dead_drops", "drops", "gating",
+                "drop_promoted", "must_drop", "opposite_colours", "castling_file"},
                "hands");
     HandSpec h;
     h.where = at(n);
@@ -294,8 +295,13 @@ class Loader {
       for (const auto& item : d) {
         DropRanksSpec r;
         r.piece = str(item.first, "drop_ranks piece");
+        if (item.second.IsSequence() && item.second.size() == 0) {  // []: never dropped
+          r.first = r.last = Located<int>{0, at(item.second)};
+          h.drop_ranks.push_back(r);
+          continue;
+        }
         if (!item.second.IsSequence() || item.second.size() != 2)
-          fail(item.second, "drop_ranks of a piece must be [first, last] (the mover's ranks)");
+          fail(item.second, "drop_ranks of a piece must be [first, last] (the mover's ranks), or [] (nowhere)");
         r.first = small_int(item.second[0], "first drop rank", 1, 16);
         r.last = small_int(item.second[1], "last drop rank", 1, 16);
         if (r.first.value > r.last.value) fail(item.second[1], "the last drop rank is before the first");
@@ -308,6 +314,9 @@ class Loader {
     if (n["drops"]) h.drops = Located<bool>{boolean(n["drops"], "drops"), at(n["drops"])};
     if (n["gating"]) h.gating = Located<bool>{boolean(n["gating"], "gating"), at(n["gating"])};
     if (n["drop_promoted"]) h.drop_promoted = Located<bool>{boolean(n["drop_promoted"], "drop_promoted"), at(n["drop_promoted"])};
+    if (n["must_drop"]) h.must_drop = Located<bool>{boolean(n["must_drop"], "must_drop"), at(n["must_drop"])};
+    if (n["opposite_colours"]) h.opposite_colours = names(n["opposite_colours"], "opposite_colours pieces");
+    if (n["castling_file"]) h.castling_file = str(n["castling_file"], "castling_file");
     return h;
   }
 

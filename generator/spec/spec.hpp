@@ -107,7 +107,7 @@ struct PromotionSpec {
 // Pieces in hand (`hands:`): captures join the captor's hand, drops are moves.
 struct DropRanksSpec {
   Located<std::string> piece;
-  Located<int> first, last;  // the mover's ranks, 1-based
+  Located<int> first, last;  // the mover's ranks, 1-based (both 0: [], never dropped)
 };
 
 struct HandSpec {
@@ -120,6 +120,9 @@ struct HandSpec {
   std::optional<Located<bool>> drops;   // false: pieces leave the hand only by gating
   std::optional<Located<bool>> gating;  // seirawan's gating
   std::optional<Located<bool>> drop_promoted;  // a piece may also be dropped as its `+` promoted type
+  std::optional<Located<bool>> must_drop;                // placement: a drop while one is legal
+  std::vector<Located<std::string>> opposite_colours;    // pieces dropped half on each colour
+  std::optional<Located<std::string>> castling_file;     // the royal dropped there may castle
 };
 
 // A piece with two faces (`turn_over:`, Kyoto shogi): every move of either face turns it over.
