@@ -287,9 +287,13 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
   code.line("// " + comment(piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
                             betza + "\"" + (moves < 0 ? "" : " where it stands on its moves_on squares") + ", " +
                             o.spec_name) + ":" + std::to_string(where.line) + ":" + std::to_string(where.column));
+  const fairy::PieceProgram& program = moves < 0 ? piece.program[c] : piece.moves_on[std::size_t(moves)].program[c];
+  if (program.paths.empty()) {  // a piece that never moves (immobile: true)
+    code.line("void " + generate_function(info, type, c, moves) + "(const Position&, Square, MoveList&) {}");
+    return;
+  }
   code.open("void " + generate_function(info, type, c, moves) + "(const Position& pos, Square from, MoveList& list) {");
   code.line("const Piece* b = pos.board();");
-  const fairy::PieceProgram& program = moves < 0 ? piece.program[c] : piece.moves_on[std::size_t(moves)].program[c];
   for (const Path& path : program.paths) {
     code.line("// " + path_comment(path));
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
