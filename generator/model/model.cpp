@@ -96,8 +96,9 @@ void lower_turn_over(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
         throw SpecError(where, "'" + info.pieces[type].name + "' is named twice in turn_over (a piece has two faces)");
       used[std::size_t(type)] = true;
       if (info.pieces[type].royal) throw SpecError(where, "a royal piece ('" + info.pieces[type].name + "') cannot turn over");
-      if (std::any_of(info.promotions.begin(), info.promotions.end(), [type](const fairy::PromotionRule& r) {
-            return std::find(r.pieces.begin(), r.pieces.end(), type) != r.pieces.end();
+      const int named = type;  // a structured binding: clang 14 cannot capture it
+      if (std::any_of(info.promotions.begin(), info.promotions.end(), [named](const fairy::PromotionRule& r) {
+            return std::find(r.pieces.begin(), r.pieces.end(), named) != r.pieces.end();
           }))
         throw SpecError(where, "'" + info.pieces[type].name + "' turns over, so it cannot be in a promotion rule too");
     }
