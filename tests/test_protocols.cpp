@@ -79,7 +79,8 @@ TEST(Uci, ScriptedSession) {
                               "setoption name UCI_Variant value extramove\n"
                               "position startpos moves e2e4\n"
                               "go depth 2\n"
-                              "quit\n");
+                              "ucinewgame\n"  // waits for the search: `quit` would stop it, before its
+                              "quit\n");      // first info line when the machine is busy
   Replies r(out);
   EXPECT_EQ(r.next(), "id name fairygen");
   EXPECT_TRUE(r.next().rfind("id author ", 0) == 0);
