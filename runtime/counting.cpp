@@ -15,6 +15,13 @@ int count_limit(const Position& pos, Color side) {
   const Color them = ~side;
   const int pawns = pieces_of(pos, White, r.pawn) + pieces_of(pos, Black, r.pawn);
   const int own = pos.piece_total(side);
+  if (r.asean) {
+    if (pawns || own > 1) return 0;
+    if (pieces_of(pos, them, r.rook)) return 16;
+    if (pieces_of(pos, them, r.khon)) return 44;
+    if (pieces_of(pos, them, r.knight)) return 64;
+    return 0;
+  }
   if (pos.piece_total(them) == 1 || (r.board_pieces && own > r.board_pieces) || (pawns && !r.board_with_pawns)) return 0;
   if (own > 1) return r.limits[0];  // the board's honour
   if (pawns) return 0;
@@ -34,12 +41,12 @@ Counting next_counting(const Position& pos, Counting c, bool captured_pawn, bool
   if (c.limit) ++c.ply;
   const int pawns = pieces_of(pos, White, r.pawn) + pieces_of(pos, Black, r.pawn);
   // The mover, bare, took the last pawn: it counts from here.
-  if (captured_pawn && pos.piece_total(mover) == 1 && !pawns)
+  if (captured_pawn && !r.asean && pos.piece_total(mover) == 1 && !pawns)
     if (const int moves = count_limit(pos, mover)) c = {2 * moves, 2 * (pos.piece_total(White) + pos.piece_total(Black)) - 1};
   // The side to move starts counting (again, when a capture or promotion leaves it bare).
   if (!c.limit || (capture_or_promotion && pos.piece_total(stm) == 1))
     if (const int moves = count_limit(pos, stm))
-      c = {2 * moves, pos.piece_total(stm) > 1 ? 0 : 2 * (pos.piece_total(White) + pos.piece_total(Black))};
+      c = {2 * moves, r.asean || pos.piece_total(stm) > 1 ? 0 : 2 * (pos.piece_total(White) + pos.piece_total(Black))};
   return c;
 }
 

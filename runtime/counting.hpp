@@ -1,6 +1,6 @@
-// Makruk's and Cambodian counting rules as Fairy-Stockfish implements them (its countingRule
-// MAKRUK_COUNTING and CAMBODIAN_COUNTING, Position::count_limit and the end of
-// Position::do_move; the two differ in data only, CountingRule): once no pawn is left and a side
+// Makruk's, Cambodian and ASEAN counting rules as Fairy-Stockfish implements them (its countingRule
+// MAKRUK_COUNTING, CAMBODIAN_COUNTING and ASEAN_COUNTING, Position::count_limit and the end of
+// Position::do_move; makruk and cambodian differ in data only, CountingRule): once no pawn is left and a side
 // is weaker (the pieces' honour) or both are down to few pieces (the board's honour), the side
 // counts moves; when the count passes its limit the game is drawn. The FEN carries the limit in
 // the e.p. field and the count in the halfmove field, as Fairy-Stockfish writes them.

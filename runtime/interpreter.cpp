@@ -113,6 +113,7 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
   }
   generate_castling(pos, list);
   if (!info_->first_moves.empty()) add_first_moves(pos, *this, list);
+  if (info_->any_in_place) add_in_place_promotions(pos, list);
   if (info_->hands.gating) add_gating_moves(pos, list);
   if (info_->has_induction) remove_induced_repeats(pos, list);
   if (info_->mutual_swaps) remove_swap_repeats(list);

@@ -44,6 +44,7 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
     if (t.depth && depth > t.depth) continue;
     if (!(t.sides >> c & 1)) continue;
     if (t.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
+    if (t.limit && pos.count(c, t.type) >= t.limit) continue;
     m.promo = std::uint8_t(t.type + 1);
     list.push(m);
   }
@@ -269,6 +270,13 @@ bool royal_safe_after(const Position& pos, const R& rules, Color us, bool had_ro
   return !royal_attacked(pos, rules, us);
 }
 
+// Whether m is an in_place promotion (PromotionRule::in_place: a move of its own, which may not
+// give check). Asked before m is made.
+inline bool is_in_place_promotion(const Position& pos, const Move& m) {
+  const VariantInfo& v = pos.variant();
+  return v.any_in_place && m.promo && m.kind == MoveKind::Normal && v.promotion_rule[type_of(pos.at(m.from))] < 0;
+}
+
 // Makes m if it is legal and returns true; otherwise leaves the position unchanged.
 template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
@@ -291,9 +299,10 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
     return false;
   if (m.kind == MoveKind::Castling && !castling_passage_safe(pos, rules, m)) return false;
   const bool had_royal = pos.royal(us) != kNoSquare, enemy_had_royal = pos.royal(~us) != kNoSquare;
+  const bool no_check = !pos.variant().checks_allowed || is_in_place_promotion(pos, m);
   pos.make(m);
   if (!royal_safe_after(pos, rules, us, had_royal, enemy_had_royal) ||
-      (!pos.variant().checks_allowed && pos.phase() == 0 && in_check(pos, rules))) {
+      (no_check && pos.phase() == 0 && in_check(pos, rules))) {
     pos.unmake();
     return false;
   }
@@ -379,6 +388,11 @@ template <class R>
 bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const Move& m) {
   if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return hand_drop_is_legal(pos, rules, quick, m);
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
+  if (is_in_place_promotion(pos, m)) {  // may not give check: made and tested
+    if (!make_if_legal(pos, rules, m)) return false;
+    pos.unmake();
+    return true;
+  }
   if (quick.surely_legal(pos, m)) return true;
   // A gating move is legal when the move alone is (as in Fairy-Stockfish, the gated piece
   // does not shield the royal piece); the piece can expose nothing.
@@ -432,3 +446,5 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
 #include "runtime/hand.hpp"  // IWYU pragma: export
 // First-move rights (Ouk Chatrang) likewise.
 #include "runtime/first_moves.hpp"  // IWYU pragma: export
+// Promotions that are moves of their own (Sittuyin) likewise.
+#include "runtime/in_place_promotion.hpp"  // IWYU pragma: export

@@ -252,14 +252,16 @@ void Position::make(const Move& m) {
       break;  // made above
   }
   if (m.kind != MoveKind::Castling && m.kind != MoveKind::Swap) {
-    if (board_[m.to] != kEmpty) {
+    if (board_[m.to] != kEmpty && m.to != m.from) {  // an in_place promotion may stay on its square
       u.captured = board_[m.to];
       remove(m.to);
       reset_clock = true;
     }
     remove(m.from);
     put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
-    if (m.promo && info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve) --reserve_tail_[stm_];
+    if (m.promo && info_->promotion_rule[type_of(moved)] >= 0 &&
+        info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve)
+      --reserve_tail_[stm_];
     if (info_->explosions.enabled && (u.captured != kEmpty || u.aux_captured != kEmpty)) explode(m.to, u, nv);
   }
   if (m.gate) {  // a piece from the hand enters the square the move left

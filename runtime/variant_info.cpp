@@ -186,11 +186,18 @@ void VariantInfo::finalize() {
   if (geo.files < 1 || geo.files > kMaxFiles || geo.ranks < 1 || geo.ranks > kMaxRanks)
     throw std::runtime_error(key + ": board must be 1x1 to 16x16");
   promotion_rule.fill(-1);
+  any_in_place = false;
+  std::array<bool, kMaxPieceTypes> promoted_by_rule{};
   for (int r = 0; r < int(promotions.size()); ++r)
     for (int t : promotions[r].pieces) {
-      if (promotion_rule[t] != -1)
+      if (promoted_by_rule[t])
         throw std::runtime_error(key + ": piece '" + pieces[t].name + "' is in two promotion rules");
-      promotion_rule[t] = r;
+      promoted_by_rule[t] = true;
+      // An in_place rule's promotions are moves of their own: the piece's moves never promote.
+      if (promotions[r].in_place)
+        any_in_place = true;
+      else
+        promotion_rule[t] = r;
     }
   any_safe_passage = false;
   for (PieceInfo& p : pieces) {
@@ -232,7 +239,7 @@ void VariantInfo::finalize() {
     for (int d = 1; d < std::max(geo.files, geo.ranks); ++d)
       for (int off : {geo.offset(d, 0), geo.offset(-d, 0), geo.offset(0, d), geo.offset(0, -d)})
         aligned[kMaxSquares + off] = true;
-  special_legality = must_capture || !checks_allowed || ends.immediate() || explosions.enabled || hands.must_drop;
+  special_legality = must_capture || !checks_allowed || ends.immediate() || explosions.enabled || hands.must_drop || any_in_place;
   finalize_hands();
   finalized = true;
   Position start(*this);

@@ -91,6 +91,7 @@ struct PromotionTarget {
   int depth = 0;         // allowed only on the last `depth` ranks; 0 = anywhere in the zone
   bool recoup = false;   // only while the side has fewer of this type than at the start
   std::uint8_t sides = 3;  // bit c: allowed to colour c (Chigorin: each side its own choices)
+  int limit = 0;         // only while the side has fewer than `limit` of this type on the board; 0: any
   friend bool operator==(const PromotionTarget&, const PromotionTarget&) = default;
 };
 
@@ -101,6 +102,13 @@ struct PromotionRule {
   std::vector<PromotionTarget> to;
   bool from_reserve = false;           // to the last piece left in the side's reserve
   bool leaving = false;                // also on a move out of the zone (shogi: into, inside or out of it)
+  // A promotion that is a move of its own (Fairy-Stockfish's sittuyinPromotion; spec `in_place`):
+  // a piece standing on one of `squares` (per colour) becomes a target where it stands or by one
+  // of the target's single leaps onto an empty square, where the target may attack no enemy
+  // piece; the move may not give check. Moves of the piece never promote otherwise (`zone` unused).
+  bool in_place = false;
+  std::array<SquareSet, 2> squares{};
+  bool anywhere_when_last = false;     // in_place: the side's last piece of the rule's types promotes anywhere
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 
@@ -206,6 +214,10 @@ struct CountingRule {
   int board_pieces = 0;
   bool board_with_pawns = false;
   std::array<int, 7> limits{64, 8, 16, 22, 32, 44, 64};  // makruk's
+  // ASEAN counting (Fairy-Stockfish's ASEAN_COUNTING, Sittuyin): only a bare side counts, with
+  // no pawn on the board, by what the other side has: a rook 16 moves, else a khon 44, else a
+  // knight 64, else none; the count starts at 0 (limits, board_pieces and board_with_pawns unused).
+  bool asean = false;
   friend bool operator==(const CountingRule&, const CountingRule&) = default;
 };
 // Cambodian counting (Ouk Chatrang): the board's honour only with 2 or 3 pieces, pawns or not;
@@ -292,7 +304,8 @@ struct VariantInfo {
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
   std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
-  std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1
+  std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1 (in_place rules: -1)
+  bool any_in_place = false;  // some promotion rule is in_place (runtime/in_place_promotion.hpp)
   bool any_safe_passage = false;
   std::array<int, kMaxPieceTypes> hand_type{};  // what a captured piece of each type becomes in a hand
   // hands.drop_promoted: the promoted type a piece of each type in hand may also be dropped as, or -1.
@@ -318,8 +331,8 @@ struct VariantInfo {
   bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
   // A legal move is more than a pseudo-legal move that leaves the royal piece safe (captures
-  // compulsory, checks barred, checks counted, explosions, drops compulsory, or the game can end
-  // while moves remain):
+  // compulsory, checks barred, checks counted, explosions, drops compulsory, in_place promotions,
+  // or the game can end while moves remain):
   // perft and the legality shortcut then take the general route (generate_legal).
   bool special_legality = false;
 

@@ -737,10 +737,16 @@ std::string info_code(const VariantInfo& info) {
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
     for (const auto& t : r.to)
       to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) +
-            ", " + (t.recoup ? "true" : "false") + ", " + std::to_string(t.sides) + "}";
+            ", " + (t.recoup ? "true" : "false") + ", " + std::to_string(t.sides) + ", " + std::to_string(t.limit) + "}";
     c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
            std::to_string(r.mandatory) + ", {" + to + "}, " + (r.from_reserve ? "true" : "false") + ", " +
            (r.leaving ? "true" : "false") + "});");
+    if (r.in_place) {
+      c.line("v.promotions.back().in_place = true;");
+      c.line("v.promotions.back().squares = {" + square_set_literal(r.squares[fairy::White]) + ", " +
+             square_set_literal(r.squares[fairy::Black]) + "};");
+      if (r.anywhere_when_last) c.line("v.promotions.back().anywhere_when_last = true;");
+    }
   }
   for (const std::string& line : hand_rule_code(info)) c.line(line);
   for (const fairy::FirstMove& f : info.first_moves)
@@ -826,6 +832,7 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
       {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
                                 (v.info.hands.enabled && v.info.hands.drops ? "  generate_hand_drops(pos, list);\n" : "")},
       {"after_generation", std::string(v.info.first_moves.empty() ? "" : "  add_first_moves(pos, Rules{}, list);\n") +
+                               (v.info.any_in_place ? "  add_in_place_promotions(pos, list);\n" : "") +
                                (v.info.hands.gating ? "  add_gating_moves(pos, list);\n" : "") +
                                (v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
                                (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +

@@ -44,7 +44,7 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
     out.push_back("v.ends.counting = CountingRule{true, " + std::to_string(e.counting.pawn) + ", " +
                   std::to_string(e.counting.rook) + ", " + std::to_string(e.counting.khon) + ", " +
                   std::to_string(e.counting.knight) + ", " + std::to_string(e.counting.board_pieces) + ", " +
-                  flag(e.counting.board_with_pawns) + ", {" + limits + "}};");
+                  flag(e.counting.board_with_pawns) + ", {" + limits + "}, " + flag(e.counting.asean) + "};");
   }
   if (e.move_rule != fairy::EndRules{}.move_rule) out.push_back("v.ends.move_rule = " + std::to_string(e.move_rule) + ";");
   if (info.must_capture) out.push_back("v.must_capture = true;");

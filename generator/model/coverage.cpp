@@ -60,6 +60,11 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.ep_ranks) return refuse("its e.p. squares are limited to some ranks");
   if (!info.checks_allowed) return refuse("no move may give check");
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
+  for (const fairy::PromotionRule& r : info.promotions) {
+    if (r.in_place) return refuse("it has promotions that are moves of their own (in_place)");
+    for (const fairy::PromotionTarget& t : r.to)
+      if (t.limit) return refuse("a promotion target has a limit");
+  }
   if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
   if (info.ends.immediate()) return refuse("its games can end while moves remain (n-check, extinction or flag)");
   for (int t = 0; t < int(info.pieces.size()); ++t)

@@ -292,8 +292,8 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
   if (es.move_rule) e.move_rule = es.move_rule->value;
   if (es.counting) {
     const std::string& rule = es.counting->rule.value;
-    if (rule != "makruk" && rule != "cambodian")
-      throw SpecError(es.counting->rule.where, "unknown counting rule '" + rule + "' (makruk or cambodian)");
+    if (rule != "makruk" && rule != "cambodian" && rule != "asean")
+      throw SpecError(es.counting->rule.where, "unknown counting rule '" + rule + "' (makruk, cambodian or asean)");
     auto type = [&](const std::optional<spec::Located<std::string>>& name) {
       return name ? piece_type(info, *name, "counting piece") : -1;
     };
@@ -304,6 +304,7 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
       e.counting.board_with_pawns = true;
       e.counting.limits = fairy::kCambodianCountingLimits;
     }
+    e.counting.asean = rule == "asean";  // Fairy-Stockfish's ASEAN_COUNTING (runtime/counting.cpp)
   }
 }
 
@@ -362,6 +363,34 @@ void check_region_paths(const fairy::PieceProgram& program, const spec::Location
       if ((path.legs[k].flags & (fairy::kInduce | fairy::kUnload)) ||
           (k + 1 < path.legs.size() && (path.legs[k].mode & fairy::kCapture)))
         throw SpecError(where, what + ": moves that capture on the way, induce or swap cannot be combined with regions");
+}
+
+// A region's squares for both colours (White's as written, Black's given or mirrored).
+std::array<fairy::SquareSet, 2> region_squares(const fairy::VariantInfo& info, const spec::VariantSpec& vs,
+                                               const spec::Located<std::string>& name) {
+  for (const spec::RegionSpec& r : vs.regions)
+    if (r.name.value == name.value)
+      return {area_squares(info.geo, r.white, false),
+              r.black ? area_squares(info.geo, *r.black, false) : area_squares(info.geo, r.white, true)};
+  throw SpecError(name.where, "no region '" + name.value + "' in the variant's regions:");
+}
+
+// A promotion that is a move of its own (`in_place: true`, Fairy-Stockfish's sittuyinPromotion):
+// where it happens (`region:`), and targets that move by single leaps only (where the target may
+// step to, and what it would attack there, are read from those leaps).
+void lower_in_place(fairy::VariantInfo& info, const spec::VariantSpec& vs, const spec::PromotionSpec& ps,
+                    fairy::PromotionRule& r) {
+  r.in_place = true;
+  r.squares = region_squares(info, vs, *ps.region);
+  r.anywhere_when_last = ps.anywhere_when_last && ps.anywhere_when_last->value;
+  for (std::size_t i = 0; i < r.to.size(); ++i) {
+    const fairy::PieceInfo& target = info.pieces[std::size_t(r.to[i].type)];
+    for (const fairy::Path& path : target.program[fairy::White].paths)
+      if (path.legs.size() != 1 || path.legs[0].range != 1 || path.legs[0].flags || path.virgin_only ||
+          path.phases != fairy::kAllPhases)
+        throw SpecError(ps.to[i].piece.where, "in_place promotion target '" + target.name + "' has moves other than single leaps (XBetza " +
+                                                  target.betza + "): only a target of single leaps is supported");
+  }
 }
 
 // Regions (`regions:`), pieces confined to one (`region:`), other moves on some squares
@@ -534,11 +563,14 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     if (r.mandatory > r.zone) throw SpecError(ps.mandatory->where, "mandatory is deeper than the zone");
     for (const auto& t : ps.to) {
       const int type = piece_type(info, t.piece, "promotion target");
+      if (t.depth && ps.in_place && ps.in_place->value)
+        throw SpecError(t.piece.where, "an in_place promotion's target has no depth");
       if (t.depth > r.zone) throw SpecError(t.piece.where, "target depth is deeper than the zone");
-      r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup), promotion_sides(t)});
+      r.to.push_back({type, t.depth, t.recoup.value_or(ps.recoup), promotion_sides(t), t.limit ? t.limit->value : 0});
     }
     r.from_reserve = ps.from_reserve;
     r.leaving = ps.leaving;
+    if (ps.in_place && ps.in_place->value) lower_in_place(info, vs, ps, r);
     if (r.from_reserve && !vs.drops) throw SpecError(ps.where, "promotion from_reserve needs the variant's drops:");
     if (r.to.empty() && !r.from_reserve) throw SpecError(ps.where, "promotion needs at least one target");
     if (ps.moves) mark_paths(info, r.pieces, *ps.moves, [](fairy::Path& p, bool hit) { p.promotes = hit; });

@@ -247,11 +247,26 @@ class Loader {
 
   PromotionSpec promotion(const YAML::Node& n) const {
     expect_map(n, "promotion");
-    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves", "from_reserve", "leaving"}, "promotion");
+    check_keys(n, {"pieces", "zone", "mandatory", "to", "recoup", "moves", "from_reserve", "leaving", "in_place", "region",
+                   "anywhere_when_last"},
+               "promotion");
     PromotionSpec p;
     p.where = at(n);
     p.pieces = names(require(n, "pieces", "promotion"), "promotion pieces");
-    p.zone = small_int(require(n, "zone", "promotion"), "zone", 1, 16);
+    if (n["in_place"]) p.in_place = Located<bool>{boolean(n["in_place"], "in_place"), at(n["in_place"])};
+    if (n["region"]) p.region = str(n["region"], "region");
+    if (n["anywhere_when_last"])
+      p.anywhere_when_last = Located<bool>{boolean(n["anywhere_when_last"], "anywhere_when_last"), at(n["anywhere_when_last"])};
+    const bool in_place = p.in_place && p.in_place->value;
+    if (in_place && n["zone"]) fail(n["zone"], "an in_place promotion has its region:, not a zone");
+    if (!in_place) p.zone = small_int(require(n, "zone", "promotion"), "zone", 1, 16);
+    else p.zone = Located<int>{1, p.where};
+    if (in_place && !p.region) fail(n["in_place"], "an in_place promotion needs region: (the squares where it promotes)");
+    if (!in_place && p.region) fail(n["region"], "region: is for an in_place promotion (in_place: true)");
+    if (!in_place && p.anywhere_when_last) fail(n["anywhere_when_last"], "anywhere_when_last is for an in_place promotion (in_place: true)");
+    if (in_place)
+      for (const char* key : {"mandatory", "moves", "from_reserve", "leaving"})
+        if (n[key]) fail(n[key], std::string("an in_place promotion has no ") + key);
     if (n["mandatory"]) p.mandatory = small_int(n["mandatory"], "mandatory", 0, 16);
     if (n["from_reserve"]) p.from_reserve = boolean(n["from_reserve"], "from_reserve");
     if (n["leaving"]) p.leaving = boolean(n["leaving"], "leaving");
@@ -261,11 +276,12 @@ class Loader {
     if (to) for (const auto& item : to) {
       PromotionTargetSpec t;
       if (item.IsMap()) {
-        check_keys(item, {"piece", "depth", "recoup", "side"}, "promotion target");
+        check_keys(item, {"piece", "depth", "recoup", "side", "limit"}, "promotion target");
         t.piece = str(require(item, "piece", "promotion target"), "piece");
         if (item["depth"]) t.depth = small_int(item["depth"], "depth", 1, 16).value;
         if (item["recoup"]) t.recoup = boolean(item["recoup"], "recoup");
         if (item["side"]) t.side = str(item["side"], "side");
+        if (item["limit"]) t.limit = small_int(item["limit"], "limit", 1, 255);
       } else {
         t.piece = str(item, "promotion target");
       }

@@ -90,6 +90,7 @@ struct PromotionTargetSpec {
   int depth = 0;  // only on the last `depth` ranks; 0 = anywhere in the zone
   std::optional<bool> recoup;
   std::optional<Located<std::string>> side;  // white or black: a choice of that side only
+  std::optional<Located<int>> limit;         // only while the side has fewer on the board
 };
 
 struct PromotionSpec {
@@ -102,6 +103,9 @@ struct PromotionSpec {
   std::optional<Located<std::string>> moves;  // XBetza: only these moves promote
   bool from_reserve = false;                  // to the last piece left in the reserve
   bool leaving = false;                       // also on a move out of the zone
+  std::optional<Located<bool>> in_place;      // a move of its own, from the squares of `region`
+  std::optional<Located<std::string>> region; // in_place: where the pieces promote (regions:)
+  std::optional<Located<bool>> anywhere_when_last;  // in_place: the last piece promotes anywhere
 };
 
 // Pieces in hand (`hands:`): captures join the captor's hand, drops are moves.
