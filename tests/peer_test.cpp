@@ -255,6 +255,25 @@ const std::vector<PeerVariant>& peer_variants() {
         "4k3/8/8/8/8/8/8/r3K3[Q] w - - 0 1",                   // in check: a drop that blocks, not the King
         "4k3/8/8/8/8/3n4/8/4K3[Q] w - - 0 1",                  // in check, no drop blocks: the King moves
         "4k3/8/8/8/8/8/3q4/3rK3[N] w - - 0 1"}},               // mated with a piece in hand
+      // Sittuyin: the pieces are dropped in the side's own three ranks, Rooks on the first; random
+      // games of 1 to 40 plies end in or after the placement (16 plies).
+      {"sittuyin", "sittuyin", 50,
+       {"4k3/8/4pppp/pppp4/4PPPP/PPPP4/8/4K3[RRrr] w - - 0 1",   // Rooks only on the first rank
+        "4k3/8/4pppp/pppp4/4PPPP/PPPP4/8/R3K3[rr] b - - 0 1",    // ... Black's on the eighth
+        "r1sfkrns/8/4pppp/pppp4/4PPPP/PPPP4/8/RNSFKSNR[n] b - - 0 1",  // the last drop, then play
+        "4k3/8/8/8/8/8/8/r3K3[F] w - - 0 1",                    // in check: a drop that blocks, not the King
+        "4k3/8/8/8/8/3n4/8/4K3[R] w - - 0 1",                   // in check, no drop blocks: the King moves
+        "4k3/8/8/3P4/8/8/8/4K3[N] w - - 0 1",                   // a piece in hand: no promotion yet
+        "4k3/8/8/3P4/8/8/P7/4K3 w - - 0 1",                     // d5: in place or a diagonal step
+        "4k3/8/8/3P4/8/8/P7/4KF2 w - - 0 1",                    // ... not with a Ferz on the board
+        "4k3/8/2r5/3P4/8/8/P7/4K3 w - - 0 1",                   // the Ferz may not attack the Rook: not on d5
+        "3k4/8/8/3P4/8/8/P7/3RK3 w - - 0 1",                    // a step that discovers check: in place only
+        "4k3/8/8/8/8/2P5/8/4K3 w - - 0 1",                      // the last pawn promotes anywhere
+        "4k3/8/8/8/8/2P5/8/4KF2 w - - 0 1",                     // ... not with a Ferz
+        "4k2P/8/8/8/8/8/P7/4K3 w - - 0 1",                      // a pawn on the last rank: it promotes only
+        "4k3/p7/8/8/3p4/8/8/4K3 b - - 0 1",                     // Black's d4
+        "8/8/4k3/8/8/8/3K4/R7 b - 32 5 1",                      // ASEAN counting: the bare King counts 16 moves
+        "k7/1R6/1K6/8/8/8/8/8 b - - 0 1"}},                     // stalemate
   };
   return all;
 }
@@ -660,7 +679,7 @@ TEST_P(PeerFen, FenAlongRandomGamesMatchesFairyStockfish) {
   EXPECT_GT(counting, 10) << "few positions with a count running: the games test too little";
 }
 
-INSTANTIATE_TEST_SUITE_P(Counting, PeerFen, ::testing::Values("makruk", "cambodian"),
+INSTANTIATE_TEST_SUITE_P(Counting, PeerFen, ::testing::Values("makruk", "cambodian", "sittuyin"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 class PeerCounts : public ::testing::TestWithParam<std::string> {};

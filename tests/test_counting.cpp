@@ -1,7 +1,7 @@
 // Fairy-Stockfish's built-ins that needed small rules: castling with another distance on the
-// queen's side (Janus), promotion choices per side (Chigorin), Makruk's and Cambodian counting
+// queen's side (Janus), promotion choices per side (Chigorin), Makruk's, Cambodian and ASEAN counting
 // rules, whose count the FEN carries as Fairy-Stockfish writes it, and Ouk Chatrang's
-// first-move rights (first_moves:).
+// first-move rights (first_moves:), Sittuyin's in_place promotion.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,8 +37,8 @@ variants:
 std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
 
 TEST(BuiltInRules, SpecErrorsNameTheirPlace) {
-  EXPECT_EQ(error_of("    end: {counting: {rule: asean}}\n"),
-            "v.yaml:10:28: error: unknown counting rule 'asean' (makruk or cambodian)");
+  EXPECT_EQ(error_of("    end: {counting: {rule: thai}}\n"),
+            "v.yaml:10:28: error: unknown counting rule 'thai' (makruk, cambodian or asean)");
   EXPECT_EQ(error_of("    end: {counting: {rule: makruk, khon: khon}}\n"),
             "v.yaml:10:42: error: counting piece 'khon' is not one of the variant's pieces");
   EXPECT_EQ(error_of("    end: {counting: {pawn: pawn}}\n").substr(0, 21), "v.yaml:10:21: error: ");
@@ -217,3 +217,105 @@ TEST(FirstMoves, CambodianFensAsFairyStockfishWritesThem) {
 }
 
 }  // namespace
+
+// Sittuyin (ASEAN counting; in_place promotion). FENs and moves from Fairy-Stockfish
+// (npm fairy-stockfish-nnue.wasm 1.1.12, UCI_Variant sittuyin, `position fen F moves M`, `d` and
+// `go perft 1`).
+TEST(BuiltInRules, AseanCountingAsFairyStockfishWritesIt) {
+  const CompiledVariant* v = find_compiled("sittuyin");
+  ASSERT_NE(v, nullptr);
+  const auto engine = v->engine();
+  struct Case {
+    const char* fen;
+    std::vector<const char*> moves;
+    const char* after;
+  };
+  const Case cases[] = {
+      // The King takes the last Khon: Black, bare, counts 16 moves (a Rook) from 0.
+      {"8/8/4k3/8/8/8/3s4/R2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/R7[] b - 32 0 1"},
+      {"8/8/4k3/8/8/8/3s4/R2K4[] w - - 0 1", {"d1d2", "e6d6", "a1a2"}, "8/8/3k4/8/8/8/R2K4/8[] b - 32 2 2"},
+      // Taking a pawn starts no count of its own (Makruk's would); a Rook 16, a Knight 64, a Khon 44.
+      {"8/8/4k3/8/8/8/3p4/R2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/R7[] b - 32 0 1"},
+      {"8/8/4k3/8/8/8/3s4/N2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/N7[] b - 128 0 1"},
+      {"8/8/4k3/8/8/8/3s4/S2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/S7[] b - 88 0 1"},
+      // A Ferz gives no count, nor does anything while a pawn is on the board.
+      {"8/8/4k3/8/8/8/3s4/F2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/F7[] b - - 0 1"},
+      {"8/8/4k3/8/3P4/8/3s4/R2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/3P4/8/3K4/R7[] b - - 0 1"},
+  };
+  for (const Case& c : cases) {
+    Position pos(engine->variant());
+    pos.set_fen(c.fen);
+    EXPECT_EQ(pos.fen(), c.fen);
+    for (const char* m : c.moves) pos.make(parse_uci(pos, *engine, m));
+    EXPECT_EQ(pos.fen(), c.after) << c.fen;
+    for (std::size_t i = 0; i < c.moves.size(); ++i) pos.unmake();
+    EXPECT_EQ(pos.fen(), c.fen);
+  }
+  // The start position's hands are written in the variant's piece order, as Fairy-Stockfish.
+  Position start(engine->variant());
+  start.set_start();
+  EXPECT_EQ(start.fen(), "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1");
+}
+
+// The promotions Fairy-Stockfish lists (go perft 1), through the generated module and the interpreter.
+TEST(BuiltInRules, InPlacePromotionsAsFairyStockfish) {
+  const CompiledVariant* v = find_compiled("sittuyin");
+  ASSERT_NE(v, nullptr);
+  const auto generated = v->engine();
+  const InterpretedEngine interpreted(generated->variant());
+  const std::pair<const char*, const char*> cases[] = {
+      {"4k3/8/8/3P4/8/8/P7/4K3[] w - - 0 1", "d5c4f d5c6f d5d5f d5e4f d5e6f"},  // in place or a step
+      {"4k3/8/8/3P4/8/8/P7/4KF2[] w - - 0 1", ""},                              // a Ferz on the board
+      {"4k3/8/2r5/3P4/8/8/P7/4K3[] w - - 0 1", "d5c4f d5e4f d5e6f"},            // never attacking the Rook
+      {"3k4/8/8/3P4/8/8/P7/3RK3[] w - - 0 1", "d5d5f"},                         // no discovered check
+      {"4k3/8/8/8/8/2P5/8/4K3[] w - - 0 1", "c3b2f c3b4f c3c3f c3d2f c3d4f"},   // the last pawn, anywhere
+      {"4k3/8/8/3P4/8/8/8/4K3[N] w - - 0 1", ""},                               // drops first
+  };
+  for (const Engine* engine : {static_cast<const Engine*>(generated.get()), static_cast<const Engine*>(&interpreted)})
+    for (const auto& [fen, expected] : cases) {
+      Position pos(engine->variant());
+      pos.set_fen(fen);
+      MoveList moves;
+      engine->legal_moves(pos, moves);
+      std::vector<std::string> promotions;
+      for (const Move& m : moves)
+        if (m.promo && m.kind != MoveKind::Drop) promotions.push_back(to_uci(pos, m));
+      std::sort(promotions.begin(), promotions.end());
+      std::string text;
+      for (const auto& p : promotions) text += (text.empty() ? "" : " ") + p;
+      EXPECT_EQ(text, expected) << fen;
+      for (const Move& m : moves) {  // made and unmade: the position comes back
+        const std::string before = pos.fen();
+        pos.make(m);
+        pos.unmake();
+        EXPECT_EQ(pos.fen(), before);
+      }
+    }
+}
+
+// in_place promotion: errors at their line and column (kBase: a 6x6 variant, its start on line 9).
+TEST(BuiltInRules, InPlacePromotionSpecErrors) {
+  const std::string region = "    regions: {far: {squares: [a6, f6]}}\n";
+  const std::string castling = "    castling: {king_steps: 2, partner: rook}\n";
+  EXPECT_EQ(error_of(castling + region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [{piece: king, limit: 1}]}\n"), "");
+  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], in_place: true, to: [king]}\n"),
+            "v.yaml:10:43: error: an in_place promotion needs region: (the squares where it promotes)");
+  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, zone: 1, region: far, to: [king]}\n"),
+            "v.yaml:11:55: error: an in_place promotion has its region:, not a zone");
+  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], zone: 1, region: far, to: [king]}\n"),
+            "v.yaml:11:50: error: region: is for an in_place promotion (in_place: true)");
+  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: near, to: [king]}\n"),
+            "v.yaml:11:57: error: no region 'near' in the variant's regions:");
+  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [rook]}\n"),
+            "v.yaml:11:67: error: in_place promotion target 'rook' has moves other than single leaps (XBetza R): only a "
+            "target of single leaps is supported");
+  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: far, mandatory: 1, to: [king]}\n"),
+            "v.yaml:11:73: error: an in_place promotion has no mandatory");
+  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [{piece: king, depth: 1}]}\n"),
+            "v.yaml:11:75: error: an in_place promotion's target has no depth");
+  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], zone: 1, anywhere_when_last: true, to: [rook]}\n"),
+            "v.yaml:10:62: error: anywhere_when_last is for an in_place promotion (in_place: true)");
+  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], zone: 1, to: [{piece: rook, limit: 0}]}\n"),
+            "v.yaml:10:68: error: limit must be from 1 to 255");
+  EXPECT_EQ(error_of(castling + "    end: {counting: {rule: asean, pawn: pawn, rook: rook}}\n"), "");
+}
