@@ -42,6 +42,11 @@ crazyhouse start    5 fsf           -
 crazyhouse hands    3 fsf           r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1
 shogi      start    5 fsf-large     -
 minishogi  start    6 fsf           -
+kyotoshogi start    7 fsf           -
+placement  start    4 fsf           -
+sittuyin   start    4 fsf           -
+cambodian  start    6 fsf           -
+xiangqi    start    5 fsf-large     -
 EOF
 }
 
