@@ -731,7 +731,8 @@ std::string info_code(const VariantInfo& info) {
   }
   if (info.castling.enabled)
     c.line("v.castling = CastlingRule{true, " + std::to_string(info.castling.king_steps) + ", " +
-           std::to_string(info.castling.partner) + ", " + std::to_string(info.castling.queenside_steps) + "};");
+           std::to_string(info.castling.partner) + ", " + std::to_string(info.castling.queenside_steps) + ", " +
+           std::to_string(info.castling.piece) + "};");
   for (const fairy::PromotionRule& r : info.promotions) {
     std::string pieces, to;
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);

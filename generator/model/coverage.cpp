@@ -60,6 +60,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.ep_ranks) return refuse("its e.p. squares are limited to some ranks");
   if (!info.checks_allowed) return refuse("no move may give check");
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
+  if (info.castling.enabled && info.castling.piece >= 0) return refuse("a piece that is not royal castles (castling: {piece: ...})");
   if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
   if (info.ends.immediate()) return refuse("its games can end while moves remain (n-check, extinction or flag)");
   for (int t = 0; t < int(info.pieces.size()); ++t)

@@ -235,13 +235,14 @@ class Loader {
 
   CastlingSpec castling(const YAML::Node& n) const {
     expect_map(n, "castling");
-    check_keys(n, {"king_steps", "queenside_king_steps", "partner"}, "castling");
+    check_keys(n, {"king_steps", "queenside_king_steps", "partner", "piece"}, "castling");
     CastlingSpec c;
     c.where = at(n);
     if (n["king_steps"]) c.king_steps = small_int(n["king_steps"], "king_steps", 1, 14);
     if (n["queenside_king_steps"])
       c.queenside_king_steps = small_int(n["queenside_king_steps"], "queenside_king_steps", 1, 14);
     c.partner = str(require(n, "partner", "castling"), "partner");
+    if (n["piece"]) c.piece = str(n["piece"], "piece");
     return c;
   }
 

@@ -83,6 +83,7 @@ struct CastlingSpec {
   std::optional<Located<int>> king_steps;  // or XBetza O<n> in the royal piece's moves
   std::optional<Located<int>> queenside_king_steps;  // towards lower files, if not king_steps
   Located<std::string> partner;
+  std::optional<Located<std::string>> piece;  // the piece that castles, when no piece is royal
 };
 
 struct PromotionTargetSpec {
