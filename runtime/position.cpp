@@ -222,9 +222,11 @@ void Position::make(const Move& m) {
   ep_victim_ = kNoSquare;
   const Piece moved = u.moved;
   const PieceInfo& pinfo = info_->pieces[type_of(moved)];
-  // An e.p. victim's move resets the halfmove clock (a pawn); so does a move of the counting
-  // rules' pawn (Fairy-Stockfish's pawn: makruk's and Ouk Chatrang's have no double step).
-  bool reset_clock = pinfo.ep_victim || (info_->ends.counting.enabled && type_of(moved) == info_->ends.counting.pawn);
+  // An e.p. victim's move resets the halfmove clock (a pawn); so does a move of a piece that
+  // says so (resets_clock: shatranj's pawn) and of the counting rules' pawn (Fairy-Stockfish's
+  // pawn: makruk's and Ouk Chatrang's have no double step).
+  bool reset_clock = pinfo.ep_victim || pinfo.resets_clock ||
+                     (info_->ends.counting.enabled && type_of(moved) == info_->ends.counting.pawn);
 
   clear_virgin(m.from, u, nv);
   clear_virgin(m.to, u, nv);

@@ -39,6 +39,9 @@ struct PieceInfo {
   std::string betza;                  // the XBetza source, for messages and comments
   bool royal = false;                 // must not be left attacked
   bool ep_victim = false;             // its multi-square non-capturing moves create e.p. squares
+  // Its moves reset the halfmove clock, as an e.p. victim's do (Fairy-Stockfish's pawns: the
+  // shatranj pawn, which has no double step).
+  bool resets_clock = false;
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;

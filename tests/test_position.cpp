@@ -165,8 +165,9 @@ TEST(Hands, CapturesJoinTheHandUnpromoted) {
 }
 
 // Extinction chess: the commoner (not royal) castles; its rights go as a King's would, and the
-// FENs are Fairy-Stockfish's (its `d` after `position fen ... moves ...`). Unmake restores all.
-TEST(Position, CommonerCastlingAsFairyStockfish) {
+// FENs are Fairy-Stockfish's (its `d` after `position fen ... moves ...`). Shatranj's pawn (no
+// double step) resets the halfmove clock as Fairy-Stockfish's does. Unmake restores all.
+TEST(Position, CommonerCastlingAndPawnClockAsFairyStockfish) {
   struct Case {
     const char *key, *fen, *move, *after;
   };
@@ -177,7 +178,9 @@ TEST(Position, CommonerCastlingAsFairyStockfish) {
                         Case{"extinction", castle, "e1f1", "r3k2r/pbqnpppp/8/8/8/8/PBQNPPPP/R4K1R b kq - 1 1"},
                         // The unmoved commoner taken (White keeps another): White's rights go.
                         Case{"extinction", "r3k2r/pbq1pppp/8/8/K7/3n4/PBQNP1PP/R3K2R b KQkq - 0 1", "d3e1",
-                             "r3k2r/pbq1pppp/8/8/K7/8/PBQNP1PP/R3n2R w kq - 0 2"}}) {
+                             "r3k2r/pbq1pppp/8/8/K7/8/PBQNP1PP/R3n2R w kq - 0 2"},
+                        Case{"shatranj", "rnbkqb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBKQB1R w - - 2 2", "e2e3",
+                             "rnbkqb1r/pppppppp/5n2/8/8/4PN2/PPPP1PPP/RNBKQB1R b - - 0 2"}}) {
     const auto engine = engine_for(c.key);
     Position pos(engine->variant());
     pos.set_fen(c.fen);

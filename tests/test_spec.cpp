@@ -104,6 +104,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "castling piece 'king': this variant has a royal piece, and the royal piece castles"},
         SpecErrorCase{"castling_piece_not_a_name", "partner: rook}", "partner: rook, piece: [king]}", "v.yaml:9:53",
                       "piece"},
+        SpecErrorCase{"resets_clock_not_bool", "{letter: R, betza: R}", "{letter: R, betza: R, resets_clock: often}",
+                      "v.yaml:3:45", "resets_clock must be true or false"},
         SpecErrorCase{"unknown_promotion_target", "    perft:", "    promotion: {pieces: [rook], zone: 1, to: [wizard]}\n    perft:",
                       "v.yaml:10:47", "promotion target 'wizard'"},
         SpecErrorCase{"zone_deeper_than_board", "    perft:", "    promotion: {pieces: [rook], zone: 6, to: [king]}\n    perft:",

@@ -481,6 +481,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.betza = betza.value;
     p.royal = cat->royal;
     p.ep_victim = cat->en_passant;
+    p.resets_clock = cat->resets_clock;
     p.safe_passage = cat->safe_passage;
     if (cat->value) p.value = cat->value->value;
     if (use.initial_ranks) {

@@ -43,6 +43,7 @@ struct PieceSpec {
   bool immobile = false;       // never moves (and attacks nothing)
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
+  bool resets_clock = false;  // its moves reset the halfmove clock (a pawn without e.p.)
   bool safe_passage = false;
   std::optional<Located<int>> value;  // centipawns for the search; without it, estimated from mobility
 };
