@@ -151,7 +151,7 @@ class XboardSession {
     for (std::size_t t = 0; t < v.pieces.size(); ++t) {
       const PieceInfo& p = v.pieces[t];
       std::string betza = p.betza;
-      if (p.royal && v.castling.enabled && betza.find('O') == std::string::npos)
+      if (v.castles(int(t)) && betza.find('O') == std::string::npos)
         betza += "O" + std::to_string(v.castling.king_steps);  // castling, unless the XBetza has it
       if (slot[t] < 0)
         send(fmt::format("telluser piece {} ({}) has no XBoard piece type left", p.letter, p.name));

@@ -163,14 +163,16 @@ inline void remove_induced_repeats(const Position& pos, MoveList& list) {
   list.size = kept;
 }
 
-// Castling: the unmoved royal moves king_steps towards an unmoved partner on its rank, which
-// lands on the square the royal crossed last. Every square between the two and both landing
-// squares must be empty (except for the two pieces). Attacks are checked by is_legal().
+// Castling: the unmoved royal (or castling piece, castling: {piece: ...}) moves king_steps
+// towards an unmoved partner on its rank, which lands on the square the royal crossed last.
+// Every square between the two and both landing squares must be empty (except for the two
+// pieces). Attacks are checked by is_legal() (a castling piece that is not royal may castle out
+// of, through and into attack).
 inline void generate_castling(const Position& pos, MoveList& list) {
   const VariantInfo& v = pos.variant();
   if (!v.castling.enabled) return;
   const Color us = pos.side_to_move();
-  const Square k = pos.royal(us);
+  const Square k = pos.castler(us);
   if (k == kNoSquare || !pos.tracked_virgin(k)) return;
   const Geometry& g = v.geo;
   const Piece partner = make_piece(us, v.castling.partner);
@@ -297,7 +299,9 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   if (pos.variant().any_safe_passage && m.kind != MoveKind::Castling &&
       pos.variant().pieces[type_of(pos.at(m.from))].safe_passage && !passage_is_safe(pos, rules, m))
     return false;
-  if (m.kind == MoveKind::Castling && !castling_passage_safe(pos, rules, m)) return false;
+  // A castling piece that is not royal is never impeded by attacks (Fairy-Stockfish's legal()).
+  if (m.kind == MoveKind::Castling && pos.variant().castling.piece < 0 && !castling_passage_safe(pos, rules, m))
+    return false;
   const bool had_royal = pos.royal(us) != kNoSquare, enemy_had_royal = pos.royal(~us) != kNoSquare;
   const bool no_check = !pos.variant().checks_allowed || is_in_place_promotion(pos, m);
   pos.make(m);

@@ -151,9 +151,9 @@ void Position::clear_virgin(Square s, Undo& u, int& n) {
   key_ ^= zobrist::virgin(s);
   u.unvirgined[n++] = s;
   u.unvirgined_count = std::uint8_t(n);
-  // A royal piece that moves takes its castling partners' rights with it: they only mean
-  // something beside an unmoved royal piece (and FEN cannot say otherwise).
-  if (board_[s] != kEmpty && info_->pieces[type_of(board_[s])].royal) {
+  // A royal piece (or castling piece) that moves takes its castling partners' rights with it:
+  // they only mean something beside an unmoved royal piece (and FEN cannot say otherwise).
+  if (board_[s] != kEmpty && (info_->pieces[type_of(board_[s])].royal || info_->castles(type_of(board_[s])))) {
     const Geometry& g = geo();
     for (int f = 0; f < g.files; ++f) {
       const Square t = g.square(f, g.rank_of(s));
@@ -222,9 +222,11 @@ void Position::make(const Move& m) {
   ep_victim_ = kNoSquare;
   const Piece moved = u.moved;
   const PieceInfo& pinfo = info_->pieces[type_of(moved)];
-  // An e.p. victim's move resets the halfmove clock (a pawn); so does a move of the counting
-  // rules' pawn (Fairy-Stockfish's pawn: makruk's and Ouk Chatrang's have no double step).
-  bool reset_clock = pinfo.ep_victim || (info_->ends.counting.enabled && type_of(moved) == info_->ends.counting.pawn);
+  // An e.p. victim's move resets the halfmove clock (a pawn); so does a move of a piece that
+  // says so (resets_clock: shatranj's pawn) and of the counting rules' pawn (Fairy-Stockfish's
+  // pawn: makruk's and Ouk Chatrang's have no double step).
+  bool reset_clock = pinfo.ep_victim || pinfo.resets_clock ||
+                     (info_->ends.counting.enabled && type_of(moved) == info_->ends.counting.pawn);
 
   clear_virgin(m.from, u, nv);
   clear_virgin(m.to, u, nv);
@@ -278,11 +280,11 @@ void Position::make(const Move& m) {
     }
   }
 
-  // In a castling variant an unmoved royal piece keeps that state only beside an unmoved partner
-  // (castling is all it is for, and FEN can only say it that way).
+  // In a castling variant an unmoved royal (castling) piece keeps that state only beside an
+  // unmoved partner (castling is all it is for, and FEN can only say it that way).
   if (nv && info_->castling.enabled)
     for (Color c : {White, Black}) {
-      const Square k = royal_[c];
+      const Square k = castler(c);
       if (k == kNoSquare || !virgin_[k]) continue;
       bool partner = false;
       for (int f = 0; f < geo().files && !partner; ++f) {
@@ -310,6 +312,16 @@ void Position::make(const Move& m) {
   }
 
   end_move(m, u, reset_clock);
+}
+
+Square Position::castler(Color c) const {
+  if (info_->castling.piece < 0) return royal_[c];
+  const Geometry& g = geo();
+  const Piece p = make_piece(c, info_->castling.piece);
+  const int first = c == White ? 0 : g.ranks - 1;
+  for (int f = 0; f < g.files; ++f)
+    if (const Square s = g.square(f, first); board_[s] == p && virgin_[s]) return s;
+  return kNoSquare;
 }
 
 // Castling rights from drops (hands' castling_file, Fairy-Stockfish's castlingDroppedPiece): the
@@ -765,6 +777,25 @@ void Position::parse_board(std::string_view text, int offset) {
                    offset + std::max(int(text.size()), 1));  // an empty board (the hand first): at its '['
 }
 
+// The castling piece that is not royal (castling: {piece: ...}) that a castling right in a FEN
+// is for, as Fairy-Stockfish finds its castling king: the only one on the side's first rank, or
+// with several the one on the file where the start position has it (kNoSquare: none).
+Square Position::castling_piece_for_fen(Color c) const {
+  const Geometry& g = geo();
+  const Piece p = make_piece(c, info_->castling.piece);
+  const int first = c == White ? 0 : g.ranks - 1;
+  Square only = kNoSquare, at_start = kNoSquare;
+  int n = 0;
+  for (int f = 0; f < g.files; ++f) {
+    const Square s = g.square(f, first);
+    if (board_[s] != p) continue;
+    ++n;
+    only = s;
+    if (info_->start_board[s] == p) at_start = s;
+  }
+  return n == 1 ? only : at_start;
+}
+
 void Position::parse_castling(std::string_view text, int offset) {
   if (text == "-") return;
   const Geometry& g = geo();
@@ -777,8 +808,13 @@ void Position::parse_castling(std::string_view text, int offset) {
       parse_gate(ch, col);
       continue;
     }
-    const Square k = royal_[c];
-    if (k == kNoSquare) throw FenError(std::string("castling right '") + ch + "' but no royal piece", col);
+    const Square k = info_->castling.enabled && info_->castling.piece >= 0 ? castling_piece_for_fen(c) : royal_[c];
+    if (k == kNoSquare)
+      throw FenError(std::string("castling right '") + ch + "' but no " +
+                         (info_->castling.enabled && info_->castling.piece >= 0
+                              ? info_->pieces[info_->castling.piece].name + " on its first rank"
+                              : std::string("royal piece")),
+                     col);
     virgin_[k] = true;
     if (up == 'K' || up == 'Q') {
       if (!info_->castling.enabled) {
@@ -1036,7 +1072,7 @@ std::string Position::castling_field() const {
   std::string out;
   for (Color c : {White, Black}) {
     const auto cased = [c](char up) { return c == White ? up : char(up + ('a' - 'A')); };
-    const Square k = royal_[c];
+    const Square k = castler(c);
     if (k != kNoSquare && virgin_[k] && !info_->castling.enabled) out += cased('K');
     for (int dir : {1, -1}) {
       if (k == kNoSquare || !virgin_[k] || !info_->castling.enabled) break;

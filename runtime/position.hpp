@@ -83,6 +83,9 @@ class Position {
   int ply() const { return ply_; }
 
   Square royal(Color c) const { return royal_[c]; }
+  // The piece that may castle (castling:): the royal piece; with a castling piece that is not
+  // royal (castling: {piece: ...}), the unmoved one on c's first rank (kNoSquare: none).
+  Square castler(Color c) const;
   // Turn phase: 0 for the first move of a turn, 1.. for later moves; the square the piece
   // moved last in this turn stands on (kNoSquare at the first move).
   int phase() const { return phase_; }
@@ -201,6 +204,7 @@ class Position {
   std::uint64_t compute_key() const;
   void parse_board(std::string_view text, int offset);
   void parse_castling(std::string_view text, int offset);
+  Square castling_piece_for_fen(Color c) const;
   void parse_ep(std::string_view text, int offset);
   void find_ep_victim(int offset);
   void parse_phase(std::string_view text, int offset);

@@ -39,6 +39,9 @@ struct PieceInfo {
   std::string betza;                  // the XBetza source, for messages and comments
   bool royal = false;                 // must not be left attacked
   bool ep_victim = false;             // its multi-square non-capturing moves create e.p. squares
+  // Its moves reset the halfmove clock, as an e.p. victim's do (Fairy-Stockfish's pawns: the
+  // shatranj pawn, which has no double step).
+  bool resets_clock = false;
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;
@@ -81,6 +84,10 @@ struct CastlingRule {
   int king_steps = 2;    // squares the royal moves towards its partner
   int partner = -1;      // piece type of the partner (the outermost one on the royal's rank)
   int queenside_steps = 0;  // towards a partner on lower files, when not king_steps (Janus)
+  // The piece type that castles when it is not royal (Fairy-Stockfish's castlingKingPiece, the
+  // extinction chess commoner): its unmoved one on the side's first rank; -1: the royal piece.
+  // A piece that is not royal castles through and out of attack, as in Fairy-Stockfish.
+  int piece = -1;
   // The royal piece's steps towards a partner in direction dir (+1: higher files).
   int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
   friend bool operator==(const CastlingRule&, const CastlingRule&) = default;
@@ -352,7 +359,11 @@ struct VariantInfo {
   }
   // Royal pieces and castling partners have their virginity tracked (FEN castling field).
   bool tracks_virginity(int type) const {
-    return pieces[type].royal || (castling.enabled && castling.partner == type);
+    return pieces[type].royal || (castling.enabled && (castling.partner == type || castling.piece == type));
+  }
+  // Whether pieces of this type castle: the royal ones, or the castling piece that is not royal.
+  bool castles(int type) const {
+    return castling.enabled && (castling.piece >= 0 ? type == castling.piece : pieces[type].royal);
   }
 };
 

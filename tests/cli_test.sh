@@ -54,6 +54,14 @@ want=$(awk '/^variants:/ { f = 1; next } f && /^  [A-Za-z0-9_-]+:( *#.*)?$/ { su
 [ -n "$out" ] && [ "$out" = "$want" ] || { echo "FAIL: --list-variants: '$out', the spec's keys: '$want'"; fails=$((fails + 1)); }
 expect 2 "fairygen: error: --out and --templates are required (unless --list-variants)" -- "$(dirname "$fairy")/fairygen" --spec "$src/variants.yaml"
 
+# fairy moves where the game is over: it says so and how (as fairy play's result), and lists nothing.
+out=$("$fairy" moves chess --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+[ "$out" = "game over: 0-1 (checkmate)" ] || { echo "FAIL: moves after checkmate: '$out'"; fails=$((fails + 1)); }
+out=$("$fairy" moves 3check --fen "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 1 3" --uci)
+[[ "$out" == "game over: 1-0 ("*"check"*")" ]] || { echo "FAIL: moves after the third check: '$out'"; fails=$((fails + 1)); }
+out=$("$fairy" moves chess)
+[[ "$out" != *"game over"* && $(printf '%s\n' "$out" | wc -l) == 20 ]] || { echo "FAIL: moves at the start: '$out'"; fails=$((fails + 1)); }
+
 # The interactive session: moves for a square, a move, undo, fen, quit (and EOF ends it too).
 out=$(printf 'moves e2\nP e2-e4\nundo\nfen\nxyz\nquit\n' | "$fairy" play chess 2>&1)
 for want in "P e2-e3" "P e2-e4" "taken back" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "turn 1: 'xyz': cannot read"; do

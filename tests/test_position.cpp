@@ -164,6 +164,49 @@ TEST(Hands, CapturesJoinTheHandUnpromoted) {
   }
 }
 
+// Extinction chess: the commoner (not royal) castles; its rights go as a King's would, and the
+// FENs are Fairy-Stockfish's (its `d` after `position fen ... moves ...`). Shatranj's pawn (no
+// double step) resets the halfmove clock as Fairy-Stockfish's does. Unmake restores all.
+TEST(Position, CommonerCastlingAndPawnClockAsFairyStockfish) {
+  struct Case {
+    const char *key, *fen, *move, *after;
+  };
+  const char* castle = "r3k2r/pbqnpppp/8/8/8/8/PBQNPPPP/R3K2R w KQkq - 0 1";
+  for (const Case& c : {Case{"extinction", castle, "e1g1", "r3k2r/pbqnpppp/8/8/8/8/PBQNPPPP/R4RK1 b kq - 1 1"},
+                        Case{"extinction", castle, "e1c1", "r3k2r/pbqnpppp/8/8/8/8/PBQNPPPP/2KR3R b kq - 1 1"},
+                        Case{"extinction", castle, "a1b1", "r3k2r/pbqnpppp/8/8/8/8/PBQNPPPP/1R2K2R b Kkq - 1 1"},
+                        Case{"extinction", castle, "e1f1", "r3k2r/pbqnpppp/8/8/8/8/PBQNPPPP/R4K1R b kq - 1 1"},
+                        // The unmoved commoner taken (White keeps another): White's rights go.
+                        Case{"extinction", "r3k2r/pbq1pppp/8/8/K7/3n4/PBQNP1PP/R3K2R b KQkq - 0 1", "d3e1",
+                             "r3k2r/pbq1pppp/8/8/K7/8/PBQNP1PP/R3n2R w kq - 0 2"},
+                        Case{"shatranj", "rnbkqb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBKQB1R w - - 2 2", "e2e3",
+                             "rnbkqb1r/pppppppp/5n2/8/8/4PN2/PPPP1PPP/RNBKQB1R b - - 0 2"}}) {
+    const auto engine = engine_for(c.key);
+    Position pos(engine->variant());
+    pos.set_fen(c.fen);
+    EXPECT_EQ(pos.fen(), c.fen);
+    const std::uint64_t key_before = pos.key();
+    pos.make(parse_uci(pos, *engine, c.move));
+    EXPECT_EQ(pos.fen(), c.after) << c.key << " " << c.fen << " " << c.move;
+    Position fresh(engine->variant());
+    fresh.set_fen(pos.fen());
+    EXPECT_EQ(pos.key(), fresh.key()) << c.after;
+    pos.unmake();
+    EXPECT_EQ(pos.fen(), c.fen);
+    EXPECT_EQ(pos.key(), key_before);
+  }
+  // Castling rights need the commoner on its first rank.
+  const auto engine = engine_for("extinction");
+  Position pos(engine->variant());
+  try {
+    pos.set_fen("r3k2r/pbqnpppp/8/8/8/4K3/PBQNPPPP/R6R w KQkq - 0 1");
+    FAIL() << "castling rights without a commoner on the first rank were accepted";
+  } catch (const FenError& e) {
+    EXPECT_EQ(e.column, 41);
+    EXPECT_NE(std::string(e.what()).find("but no commoner on its first rank"), std::string::npos) << e.what();
+  }
+}
+
 // Placement: drops of a King and Rooks on e1, a1 and h1 give castling rights, written as
 // Fairy-Stockfish writes them (its `d` after `position ... moves ...`); unmake takes them back.
 TEST(Hands, PlacementDropsGiveCastlingRights) {

@@ -97,6 +97,15 @@ INSTANTIATE_TEST_SUITE_P(
                       "whole number"},
         SpecErrorCase{"castling_partner_unknown", "partner: rook}", "partner: queen}", "v.yaml:9:40",
                       "castling partner 'queen'"},
+        // A castling piece that is not royal (castling: {piece: ...}; extinction chess's commoner).
+        SpecErrorCase{"castling_piece_unknown", "partner: rook}", "partner: rook, piece: wizard}", "v.yaml:9:53",
+                      "castling piece 'wizard' is not one of the variant's pieces"},
+        SpecErrorCase{"castling_piece_beside_a_royal_piece", "partner: rook}", "partner: rook, piece: king}", "v.yaml:9:53",
+                      "castling piece 'king': this variant has a royal piece, and the royal piece castles"},
+        SpecErrorCase{"castling_piece_not_a_name", "partner: rook}", "partner: rook, piece: [king]}", "v.yaml:9:53",
+                      "piece"},
+        SpecErrorCase{"resets_clock_not_bool", "{letter: R, betza: R}", "{letter: R, betza: R, resets_clock: often}",
+                      "v.yaml:3:45", "resets_clock must be true or false"},
         SpecErrorCase{"unknown_promotion_target", "    perft:", "    promotion: {pieces: [rook], zone: 1, to: [wizard]}\n    perft:",
                       "v.yaml:10:47", "promotion target 'wizard'"},
         SpecErrorCase{"zone_deeper_than_board", "    perft:", "    promotion: {pieces: [rook], zone: 6, to: [king]}\n    perft:",
@@ -184,6 +193,25 @@ INSTANTIATE_TEST_SUITE_P(
                       "  rook: {letter: R, immobile: true}\nvariants:\n  mini:\n    board: {files: 5, ranks: 5}\n"
                       "    pieces: [king, {piece: rook, betza: W}]",
                       "v.yaml:7:41", "'rook' is immobile: it has no betza"}));
+
+// castling: {piece: ...} in a variant without a royal piece: the piece must not be the
+// partner, and without it such a variant cannot castle.
+TEST(Spec, CastlingPieceThatIsNotRoyal) {
+  const std::string royalless = replace(replace(kGood, "betza: K, royal: true}", "betza: K}"), "    perft:",
+                                        "    end: {extinction: {pieces: all, result: loss}}\n    perft:");
+  EXPECT_EQ(error_of(royalless), "v.yaml:9:15: error: castling needs a royal piece, or piece: naming the piece that castles");
+  EXPECT_EQ(error_of(replace(royalless, "partner: rook}", "partner: rook, piece: rook}")),
+            "v.yaml:9:53: error: castling piece 'rook' is also the castling partner");
+  const std::string good = replace(royalless, "partner: rook}", "partner: rook, piece: king}");
+  ASSERT_EQ(error_of(good), "");
+  const auto file = fairygen::spec::load_string(good, "v.yaml");
+  const auto v = fairygen::model::build(file, file.variants[0]);
+  EXPECT_EQ(v.info.castling.piece, 0);  // the king, not royal here
+  EXPECT_FALSE(v.info.pieces[0].royal);
+  EXPECT_TRUE(v.info.castles(0));
+  EXPECT_FALSE(v.info.castles(1));
+  EXPECT_TRUE(v.info.tracks_virginity(0));
+}
 
 TEST(Spec, TopLevelMustBeAMap) {
   EXPECT_NE(error_of("- just\n- a list\n").find("must be a mapping"), std::string::npos);

@@ -710,6 +710,7 @@ std::string info_code(const VariantInfo& info) {
     c.line("p.betza = " + c_string(p.betza) + ";");
     c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
+    if (p.resets_clock) c.line("p.resets_clock = true;");
     if (p.safe_passage) c.line("p.safe_passage = true;");
     if (p.value) c.line("p.value = " + std::to_string(p.value) + ";");
     if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
@@ -731,7 +732,8 @@ std::string info_code(const VariantInfo& info) {
   }
   if (info.castling.enabled)
     c.line("v.castling = CastlingRule{true, " + std::to_string(info.castling.king_steps) + ", " +
-           std::to_string(info.castling.partner) + ", " + std::to_string(info.castling.queenside_steps) + "};");
+           std::to_string(info.castling.partner) + ", " + std::to_string(info.castling.queenside_steps) + ", " +
+           std::to_string(info.castling.piece) + "};");
   for (const fairy::PromotionRule& r : info.promotions) {
     std::string pieces, to;
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);

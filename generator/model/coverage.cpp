@@ -65,6 +65,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     for (const fairy::PromotionTarget& t : r.to)
       if (t.limit) return refuse("a promotion target has a limit");
   }
+  if (info.castling.enabled && info.castling.piece >= 0) return refuse("a piece that is not royal castles (castling: {piece: ...})");
   if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
   if (info.ends.immediate()) return refuse("its games can end while moves remain (n-check, extinction or flag)");
   for (int t = 0; t < int(info.pieces.size()); ++t)

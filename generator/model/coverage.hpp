@@ -9,7 +9,7 @@
 //   or a hop (a slide to a screen, then on past it along the same line: cpR, gQ);
 //   leaps and lame leaps may be `i` (virgin only), slides only when short and move-only (ifmW3);
 //   no path is limited to some turn phases or barred from promoting;
-// - castling and promotion are as the model has them, promotion never to a royal piece nor from
+// - castling (by the royal piece) and promotion are as the model has them, promotion never to a royal piece nor from
 //   the reserve;
 // - a piece that promotes by some of its moves only (a rule's `moves:`) moves only by leaps, and
 //   those that promote land elsewhere than those that do not;

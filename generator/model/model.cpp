@@ -510,6 +510,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     p.betza = betza.value;
     p.royal = cat->royal;
     p.ep_victim = cat->en_passant;
+    p.resets_clock = cat->resets_clock;
     p.safe_passage = cat->safe_passage;
     if (cat->value) p.value = cat->value->value;
     if (use.initial_ranks) {
@@ -551,8 +552,19 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     info.castling.king_steps = vs.castling->king_steps ? vs.castling->king_steps->value : castling_steps;
     if (vs.castling->queenside_king_steps) info.castling.queenside_steps = vs.castling->queenside_king_steps->value;
     info.castling.partner = piece_type(info, vs.castling->partner, "castling partner");
-    if (std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
-      throw SpecError(vs.castling->where, "castling needs a royal piece");
+    const bool royal = std::any_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; });
+    if (vs.castling->piece) {
+      // Fairy-Stockfish's castlingKingPiece: a piece that is not royal castles (extinction chess).
+      const spec::Located<std::string>& piece = *vs.castling->piece;
+      info.castling.piece = piece_type(info, piece, "castling piece");
+      if (royal)
+        throw SpecError(piece.where, "castling piece '" + piece.value +
+                                         "': this variant has a royal piece, and the royal piece castles (leave piece: out)");
+      if (info.castling.piece == info.castling.partner)
+        throw SpecError(piece.where, "castling piece '" + piece.value + "' is also the castling partner");
+    } else if (!royal) {
+      throw SpecError(vs.castling->where, "castling needs a royal piece, or piece: naming the piece that castles");
+    }
   }
   for (const spec::PromotionSpec& ps : vs.promotions) {
     fairy::PromotionRule r;

@@ -128,7 +128,8 @@ class Loader {
 
   PieceSpec piece(const std::string& name, const YAML::Node& key, const YAML::Node& n) const {
     expect_map(n, "piece '" + name + "'");
-    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "safe_passage", "value"}, "piece '" + name + "'");
+    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "resets_clock", "safe_passage", "value"},
+               "piece '" + name + "'");
     PieceSpec p;
     p.name = name;
     p.where = at(key);
@@ -150,6 +151,7 @@ class Loader {
     }
     if (n["royal"]) p.royal = boolean(n["royal"], "royal");
     if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
+    if (n["resets_clock"]) p.resets_clock = boolean(n["resets_clock"], "resets_clock");
     if (n["safe_passage"]) p.safe_passage = boolean(n["safe_passage"], "safe_passage");
     if (n["value"]) p.value = small_int(n["value"], "value", 1, 100000);
     return p;
@@ -235,13 +237,14 @@ class Loader {
 
   CastlingSpec castling(const YAML::Node& n) const {
     expect_map(n, "castling");
-    check_keys(n, {"king_steps", "queenside_king_steps", "partner"}, "castling");
+    check_keys(n, {"king_steps", "queenside_king_steps", "partner", "piece"}, "castling");
     CastlingSpec c;
     c.where = at(n);
     if (n["king_steps"]) c.king_steps = small_int(n["king_steps"], "king_steps", 1, 14);
     if (n["queenside_king_steps"])
       c.queenside_king_steps = small_int(n["queenside_king_steps"], "queenside_king_steps", 1, 14);
     c.partner = str(require(n, "partner", "castling"), "partner");
+    if (n["piece"]) c.piece = str(n["piece"], "piece");
     return c;
   }
 

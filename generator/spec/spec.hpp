@@ -43,6 +43,7 @@ struct PieceSpec {
   bool immobile = false;       // never moves (and attacks nothing)
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
+  bool resets_clock = false;  // its moves reset the halfmove clock (a pawn without e.p.)
   bool safe_passage = false;
   std::optional<Located<int>> value;  // centipawns for the search; without it, estimated from mobility
 };
@@ -83,6 +84,7 @@ struct CastlingSpec {
   std::optional<Located<int>> king_steps;  // or XBetza O<n> in the royal piece's moves
   std::optional<Located<int>> queenside_king_steps;  // towards lower files, if not king_steps
   Located<std::string> partner;
+  std::optional<Located<std::string>> piece;  // the piece that castles, when no piece is royal
 };
 
 struct PromotionTargetSpec {

@@ -108,7 +108,14 @@ void print_status(Game& game) {
 }  // namespace
 
 int run_moves(const Engine& engine, Position& pos, bool uci) {
-  for (const auto& m : legal_in_gc(pos, engine, uci)) fmt::print("{}\n", m);
+  const std::vector<std::string> moves = legal_in_gc(pos, engine, uci);
+  for (const auto& m : moves) fmt::print("{}\n", m);
+  // No moves: the game is over here; say how, as `fairy play` reports its result.
+  if (moves.empty()) {
+    Game game(engine, pos.fen());
+    const Outcome o = game.outcome();
+    fmt::print("game over: {}\n", o.result == Result::Ongoing ? "no legal moves" : o.text());
+  }
   return 0;
 }
 
