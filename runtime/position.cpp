@@ -261,6 +261,10 @@ void Position::make(const Move& m) {
     }
     remove(m.from);
     put(m.to, m.promo ? make_piece(color_of(moved), m.promo - 1) : moved);
+    // A promotion cannot be undone: it resets the halfmove clock, as in Fairy-Stockfish (a
+    // Shinobi's or a Silver's too), unless its target turns back (turn_over: Kyoto shogi's faces,
+    // Fairy-Stockfish's pieceDemotion).
+    if (m.promo && info_->promotion_rule[m.promo - 1] < 0) reset_clock = true;
     if (m.promo && info_->promotion_rule[type_of(moved)] >= 0 &&
         info_->promotions[info_->promotion_rule[type_of(moved)]].from_reserve)
       --reserve_tail_[stm_];

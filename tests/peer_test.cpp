@@ -251,6 +251,24 @@ const std::vector<PeerVariant>& peer_variants() {
         "k8/2R6/1R7/9/9/9/9/9/4K4 b - - 0 1",     // stalemate
         "kR7/1R7/9/9/9/9/9/9/4K4 b - - 0 1"},     // mated
        1, 40, true},
+      // Shinobi: White's pieces in hand (captures leave the game), dropped on its own half;
+      // compulsory promotion in the last two ranks; the King on the far rank wins.
+      {"shinobi", "shinobi", 50,
+       {"4k3/8/8/8/8/8/8/4K3[CHLJDMQRBNPhljdmp] w - - 0 1",  // drops on ranks 1-4, a pawn on 2-4
+        "4k3/8/8/8/8/8/8/4K3[CHLJDMQRBNPhljdmp] b - - 0 1",  // ... Black's on ranks 8-5, 7-5
+        "4k3/8/1P1M4/3H3L/8/6p1/8/4K3 w - - 0 1",   // Pawn, Monk, Shinobi, Lance must promote entering 7-8
+        "4k3/8/1P1M4/3H3L/8/6p1/8/4K3 b - - 0 1",   // ... Black's pawn on rank 2, capturing too
+        "2M1k3/1+P6/2+H5/7+L/8/8/1+p6/4K3 w - - 0 1",  // the promoted pieces (+P +H +L +p) and a Monk inside the zone
+        "4k3/8/1H6/8/8/8/8/4K3[H] w - - 0 1",       // a Shinobi on rank 8 would have no move: it promotes
+        "8/3K4/8/8/8/8/1k6/8[M] b - - 0 1",         // Black's King a step from rank 1, White's from rank 8
+        "3K4/8/8/8/8/8/8/k7[M] b - - 0 1",          // White's King is there: the game is over
+        "8/8/8/8/8/8/8/K2k4[M] w - - 0 1",          // ... Black's
+        "r3k2r/8/8/8/8/8/8/4K3[M] b kq - 0 1",      // Black castles
+        "4k3/8/8/8/8/8/8/r3K3[M] w - - 0 1",        // in check: drops that block
+        "4k3/8/8/8/8/8/3q4/3rK3[M] w - - 0 1",      // mated with a piece in hand
+        "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",           // stalemate (a loss)
+        "4k3/8/8/3pP3/8/8/8/4K3[HL] w - d6 0 1"},  // e.p. beside drops
+       1, 24, true},  // White's hand empties within some 10 of its moves
       // Placement: the pieces start in hand and are dropped on the first rank before anything
       // moves; random games of 1 to 40 plies end in or after the placement (16 plies).
       {"placement", "placement", 50,
@@ -583,6 +601,14 @@ TEST_P(PeerTest, DivideMatchesFairyStockfish) {
   // With captures into hands, the random games are long enough that pieces are held (a random
   // mover drops them soon: kyotoshogi holds some in 19 of its 50, crazyhouse and shogi in more).
   if (v->info().hands.enabled && v->info().hands.captures) {
+    const auto held = std::count_if(more.begin(), more.end(), [](const std::string& fen) {
+      return fen.find("[]") == std::string::npos;
+    });
+    EXPECT_GE(held, param.random_positions / 4) << param.key << ": few random positions hold pieces in hand";
+  }
+  // Hands filled only by the start position (shinobi): some random positions still hold pieces.
+  if (v->info().hands.enabled && !v->info().hands.captures && v->info().start_fen.find("[]") == std::string::npos &&
+      !v->info().hands.must_drop && !v->info().hands.gating) {
     const auto held = std::count_if(more.begin(), more.end(), [](const std::string& fen) {
       return fen.find("[]") == std::string::npos;
     });

@@ -123,6 +123,31 @@ TEST(Ends, FourfoldRepetitionAndMoveRuleFromTheSpec) {
   EXPECT_EQ(g.outcome().text(), "0-1 (fourfold repetition)");  // a loss for the side to move
 }
 
+// Hands together with the flag: the flag is judged on the board (a piece in hand stands on no
+// square), and a drop onto a flag square reaches it; what is not well defined with hands yet is
+// refused at the hands: key.
+TEST(Ends, HandsWithTheFlag) {
+  const std::string spec = with("    hands: {captures: false}\n    end: {flag: {piece: man, squares: [c3]}}\n");
+  ASSERT_EQ(error_of(spec), "");
+  const InterpretedEngine engine(model_of(spec));
+  Game game(engine, "k4/5/5/5/R3K[M] w - - 0 1");
+  EXPECT_EQ(game.outcome().result, Result::Ongoing);  // the man in hand has not reached c3
+  game.play_turn("M-c3");
+  EXPECT_EQ(game.outcome().text(), "1-0 (flag)");
+  MoveList moves;
+  engine.legal_moves(game.position(), moves);
+  EXPECT_EQ(moves.size, 0);
+  Game other(engine, "k4/5/5/5/R3K[M] w - - 0 1");
+  other.play_turn("M-d3");
+  EXPECT_EQ(other.outcome().result, Result::Ongoing);
+  EXPECT_EQ(error_of(with("    hands: {}\n    end: {flag: {piece: king, squares: [a5], extra_move: true}}\n")),
+            "v.yaml:10:12: error: hands: cannot be combined with the flag's extra_move yet");
+  EXPECT_EQ(error_of(with("    hands: {}\n    end: {extinction: {pieces: [rook], result: loss}}\n")),
+            "v.yaml:10:12: error: hands: cannot be combined with must_capture, checking or game ends by checks, "
+            "extinction or bare king yet");
+  EXPECT_EQ(error_of(with("    hands: {}\n    end: {checks: 3}\n")).substr(0, 33), "v.yaml:10:12: error: hands: canno");
+}
+
 TEST(Ends, NoMovesOnceTheGameHasEnded) {
   // The catalogue's variants: the generated module and the interpreter agree.
   for (const char* key : {"3check", "kingofthehill", "antichess", "shatranj", "horde"}) {

@@ -277,6 +277,21 @@ TEST(TurnOver, KyotoShogiFenAsFairyStockfishWritesIt) {
   EXPECT_THROW(pos.set_fen("k4/5/5/5/4K[+L] w - - 0 1"), FenError);  // a face is never in a hand
 }
 
+// The halfmove clock, as Fairy-Stockfish counts it: a promotion resets it (Shinobi chess's
+// Shinobi becoming a Knight), a piece turning over does not (Kyoto shogi: pieceDemotion).
+TEST(TurnOver, HalfmoveClockAfterPromotionAndTurningOver) {
+  for (const char* key : {"shinobi", "kyotoshogi"}) {
+    const CompiledVariant* v = find_compiled(key);
+    ASSERT_NE(v, nullptr) << key;
+    const auto engine = v->engine();
+    Position pos(v->info());
+    const bool shinobi = std::string(key) == "shinobi";
+    pos.set_fen(shinobi ? "4k3/8/1H6/8/8/8/8/4K3[] w - - 5 9" : "k4/5/5/1L3/4K[] w - - 5 9");
+    pos.make(parse_uci(pos, *engine, shinobi ? "b6c8+" : "b2b3+"));
+    EXPECT_EQ(pos.fen(), shinobi ? "2+H1k3/8/8/8/8/8/8/4K3[] b - - 0 9" : "k4/5/1+L3/5/4K[] b - - 6 9") << key;
+  }
+}
+
 TEST(TurnOver, KyotoShogiNotation) {
   const auto all = engines();
   ASSERT_FALSE(all.empty());

@@ -157,9 +157,14 @@ void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec
   const spec::HandSpec& hs = *vs.hands;
   if (vs.drops) throw SpecError(hs.where, "hands: and drops: cannot be combined");
   if (vs.turn) throw SpecError(hs.where, "hands: and turn: cannot be combined yet");
-  if (info.must_capture || !info.checks_allowed || info.ends.immediate())
+  // The flag is judged on the board alone (a piece in hand stands on no square; a drop onto a
+  // flag square reaches it, as in Fairy-Stockfish); the extra move looks for the follower's
+  // moves only, not its drops, and extinction and bare king do not count hands: refused.
+  if (info.must_capture || !info.checks_allowed || info.ends.checks || info.ends.extinction.enabled)
     throw SpecError(hs.where, "hands: cannot be combined with must_capture, checking or game ends by checks, extinction "
-                              "or flag yet");
+                              "or bare king yet");
+  if (info.ends.flag.extra_move)
+    throw SpecError(hs.where, "hands: cannot be combined with the flag's extra_move yet");
   fairy::HandRule& h = info.hands;
   h.enabled = true;
   h.captures = hs.captures;
