@@ -42,6 +42,12 @@ struct PieceInfo {
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;
+  // Spec `no_hop_over:` / `no_capture:` (the Janggi cannon): bit t set = this piece may not hop
+  // over a piece of type t (as a screen), or may not capture one.
+  std::uint64_t no_hop_over = 0;
+  std::uint64_t no_capture = 0;
+  bool may_hop_over(Piece p) const { return !(no_hop_over >> type_of(p) & 1); }
+  bool may_capture(Piece p) const { return !(no_capture >> type_of(p) & 1); }
   // XBetza `i` for a piece whose virginity is not tracked: it stands on its first N ranks
   // (0: on a square where the start position has the same piece).
   int initial_ranks = 0;

@@ -3,6 +3,7 @@
 // in the generated modules and the interpreter alike.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -65,6 +66,50 @@ TEST(Regions, BlacksSquaresAreWhitesMirroredUnlessGiven) {
   int rook_moves = 0;
   for (const Move& m : moves) rook_moves += m.from == pos.geo().square(0, 0);
   EXPECT_EQ(rook_moves, 2);
+}
+
+// no_hop_over: and no_capture: (the Janggi cannon): a cannon is neither a screen nor a target;
+// other pieces are both; the attack test agrees with the moves.
+TEST(Hoppers, ACannonNeitherHopsOverNorTakesACannon) {
+  const VariantInfo v = build(R"(pieces:
+  king: {letter: K, betza: W, royal: true}
+  cannon: {letter: C, betza: pR, no_hop_over: [cannon], no_capture: [cannon]}
+  rook: {letter: R, betza: R}
+variants:
+  hall:
+    board: {files: 5, ranks: 6}
+    pieces: [king, cannon, rook]
+    start: c1k2/5/r4/C4/5/C1R1K w - - 0 1
+)");
+  EXPECT_EQ(v.pieces[1].no_hop_over, 2u);
+  EXPECT_EQ(v.pieces[1].no_capture, 2u);
+  EXPECT_EQ(v.pieces[2].no_hop_over, 0u);
+  const InterpretedEngine engine(v);
+  Position pos(v);
+  pos.set_fen(v.start_fen);
+  MoveList moves;
+  engine.pseudo_moves(pos, moves);
+  std::vector<std::string> cannon;
+  for (const Move& m : moves)
+    if (type_of(pos.at(m.from)) == 1) cannon.push_back(to_uci(pos, m));
+  std::sort(cannon.begin(), cannon.end());
+  // a1: over the rook on c1 to d1, not over the cannon on a3; a3: over the rook on a4 to a5,
+  // not onto the cannon on a6.
+  EXPECT_EQ(cannon, (std::vector<std::string>{"a1d1", "a3a5"}));
+  const Interpreter rules(v);
+  const Geometry& g = v.geo;
+  EXPECT_FALSE(rules.attacked(pos, g.square(0, 5), White));  // the cannon on a6
+  EXPECT_TRUE(rules.attacked(pos, g.square(0, 4), White));   // a5
+  EXPECT_FALSE(rules.attacked(pos, g.square(0, 0), Black));  // the black rook on a4 does not reach a1 past a3
+  pos.set_fen("2k2/r4/5/R4/5/C3K w - - 0 1");  // over a rook, a rook as the target: taken
+  engine.pseudo_moves(pos, moves);
+  const auto has = [&](const char* uci) {
+    return std::any_of(moves.begin(), moves.end(), [&](const Move& m) { return to_uci(pos, m) == uci; });
+  };
+  EXPECT_TRUE(has("a1a4"));
+  EXPECT_TRUE(has("a1a5"));
+  pos.set_fen("r1k2/5/K4/5/5/C4 b - - 0 1");  // over the own King
+  EXPECT_TRUE(rules.attacked(pos, g.square(0, 5), White));
 }
 
 // The compiled variant and the interpreter over its model.

@@ -172,6 +172,14 @@ INSTANTIATE_TEST_SUITE_P(
                       "v.yaml:7:55", "cannot be combined with regions"},
         SpecErrorCase{"flying_general_not_bool", "    perft:", "    flying_general: yes\n    perft:", "v.yaml:10:21",
                       "flying_general must be true or false"},
+        // Hopper restrictions (the Janggi cannon).
+        SpecErrorCase{"no_hop_over_unknown_piece", "{letter: R, betza: R}", "{letter: R, betza: pR, no_hop_over: [cannon]}",
+                      "v.yaml:3:46", "unknown piece 'cannon'"},
+        SpecErrorCase{"no_capture_royal", "{letter: R, betza: R}", "{letter: R, betza: pR, no_capture: [king]}",
+                      "v.yaml:3:45", "'king' is royal"},
+        SpecErrorCase{"no_hop_over_with_locust", "{letter: R, betza: R}", "{letter: R, betza: cafW, no_hop_over: [rook]}",
+                      "v.yaml:3:48", "cannot be combined with moves that capture on the way"},
+        // Passing and bikjang (janggi).
         // Immobile pieces (Chak's Temple).
         SpecErrorCase{"immobile_with_betza", "{letter: R, betza: R}", "{letter: R, immobile: true, betza: R}",
                       "v.yaml:3:44", "an immobile piece has no betza"},

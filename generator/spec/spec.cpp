@@ -128,7 +128,8 @@ class Loader {
 
   PieceSpec piece(const std::string& name, const YAML::Node& key, const YAML::Node& n) const {
     expect_map(n, "piece '" + name + "'");
-    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "safe_passage", "value"}, "piece '" + name + "'");
+    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "safe_passage", "no_hop_over", "no_capture", "value"},
+               "piece '" + name + "'");
     PieceSpec p;
     p.name = name;
     p.where = at(key);
@@ -151,6 +152,10 @@ class Loader {
     if (n["royal"]) p.royal = boolean(n["royal"], "royal");
     if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
     if (n["safe_passage"]) p.safe_passage = boolean(n["safe_passage"], "safe_passage");
+    if (n["no_hop_over"]) p.no_hop_over = names(n["no_hop_over"], "no_hop_over");
+    if (n["no_capture"]) p.no_capture = names(n["no_capture"], "no_capture");
+    if (p.immobile && (n["no_hop_over"] || n["no_capture"]))
+      fail(n["no_hop_over"] ? n["no_hop_over"] : n["no_capture"], "an immobile piece neither hops nor captures");
     if (n["value"]) p.value = small_int(n["value"], "value", 1, 100000);
     return p;
   }

@@ -44,6 +44,8 @@ struct PieceSpec {
   bool royal = false;
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
   bool safe_passage = false;
+  // Hoppers' restrictions (the Janggi cannon): pieces it may not hop over, and may not capture.
+  std::vector<Located<std::string>> no_hop_over, no_capture;
   std::optional<Located<int>> value;  // centipawns for the search; without it, estimated from mobility
 };
 
