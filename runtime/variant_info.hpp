@@ -246,8 +246,15 @@ struct EndRules {
   bool perpetual_check_loses = false;  // a repetition the checking side made by checks throughout
   int move_rule = 50;                  // moves by each side without capture or pawn move; 0 = none
   CountingRule counting;
+  // Passing (VariantInfo::pass): two passes in a row end the game, a draw (Fairy-Stockfish's
+  // janggi counts material then: not here).
+  bool double_pass = false;
+  // Janggi's bikjang (Fairy-Stockfish's bikjangRule): while the royal pieces face each other
+  // (one file or rank, nothing between), a move must part them or pass (also in check); a pass
+  // that leaves them facing ends the game, a draw (material counting: not here).
+  bool bikjang = false;
   // Whether some rule can end the game while moves remain (perft then counts no moves there).
-  bool immediate() const { return checks || extinction.enabled || flag.piece >= 0; }
+  bool immediate() const { return checks || extinction.enabled || flag.piece >= 0 || double_pass || bikjang; }
   friend bool operator==(const EndRules&, const EndRules&) = default;
 };
 
@@ -289,6 +296,10 @@ struct VariantInfo {
   // The two royal pieces may not stand on one file or rank with nothing between them (xiangqi's
   // flying general; Fairy-Stockfish's flyingGeneral): a royal piece attacks the other along it.
   bool flying_general = false;
+  // Spec `pass: true` (janggi; Fairy-Stockfish's pass): at its turn a side may pass instead of
+  // moving, unless it is in check (in bikjang it may pass in check). Written as the royal
+  // piece's square twice ("e2e2"), as Fairy-Stockfish does.
+  bool pass = false;
   std::vector<FirstMove> first_moves;  // first-move rights (above); empty: none
 
   // Squares of the first ranks hold rights (the castling field's file letters): gating rights

@@ -364,6 +364,24 @@ void check_region_paths(const fairy::PieceProgram& program, const spec::Location
         throw SpecError(where, what + ": moves that capture on the way, induce or swap cannot be combined with regions");
 }
 
+// pass: (each side may pass; two passes end the game) and bikjang: (janggi).
+void lower_pass(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  const bool royal = std::any_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; });
+  if (vs.pass && vs.pass->value) {
+    if (!royal) throw SpecError(vs.pass->where, "pass needs a royal piece (a pass is written as its square twice)");
+    if (vs.turn || vs.drops)
+      throw SpecError(vs.pass->where, "pass cannot be combined with turn: or drops: (their later moves may pass already)");
+    info.pass = true;
+    info.ends.double_pass = true;
+  }
+  if (vs.bikjang && vs.bikjang->value) {
+    if (!info.pass) throw SpecError(vs.bikjang->where, "bikjang needs pass: true (a side in bikjang may pass)");
+    if (vs.flying_general && vs.flying_general->value)
+      throw SpecError(vs.bikjang->where, "bikjang and flying_general cannot be combined (flying_general forbids facing royal pieces)");
+    info.ends.bikjang = true;
+  }
+}
+
 // A catalogue piece's no_hop_over: and no_capture: (the Janggi cannon), as type bits of this
 // variant (a named piece the variant does not use is left out: it is never on the board).
 void lower_hop_restrictions(const spec::SpecFile& file, fairy::VariantInfo& info, const spec::VariantSpec& vs) {
@@ -579,6 +597,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
   check_ends(info, vs);
   if (info.ends.checks && std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
     throw SpecError(vs.end->checks->where, "checks: counts checks, but the variant has no royal piece");
+  lower_pass(info, vs);
   info.must_capture = vs.must_capture;
   info.checks_allowed = vs.checking;
   for (const auto& r : vs.en_passant_ranks) {

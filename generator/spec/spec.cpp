@@ -463,7 +463,7 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general",
+                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general", "pass", "bikjang",
                    "explode", "turn_over", "first_moves"},
                what);
     VariantSpec v;
@@ -516,6 +516,8 @@ class Loader {
     }
     if (n["regions"]) v.regions = regions(n["regions"]);
     if (n["flying_general"]) v.flying_general = Located<bool>{boolean(n["flying_general"], "flying_general"), at(n["flying_general"])};
+    if (n["pass"]) v.pass = Located<bool>{boolean(n["pass"], "pass"), at(n["pass"])};
+    if (n["bikjang"]) v.bikjang = Located<bool>{boolean(n["bikjang"], "bikjang"), at(n["bikjang"])};
     if (const YAML::Node x = n["explode"]) {
       expect_map(x, "explode");
       check_keys(x, {"spared"}, "explode");

@@ -244,6 +244,8 @@ struct VariantSpec {
   std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
   std::vector<RegionSpec> regions;
   std::optional<Located<bool>> flying_general;  // the royal pieces may not face each other
+  std::optional<Located<bool>> pass;     // each side may pass (janggi)
+  std::optional<Located<bool>> bikjang;  // janggi's bikjang: facing royal pieces end the game
   std::optional<ExplodeSpec> explode;          // captures explode (atomic)
   std::vector<FirstMoveSpec> first_moves;      // first-move rights (cambodian)
   Location first_moves_where;
