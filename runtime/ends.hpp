@@ -69,11 +69,33 @@ bool can_follow_to_flag(Position& pos, const R& rules) {
   return false;
 }
 
+// Whether the two royal pieces stand on one file or rank with nothing between them (janggi's
+// bikjang; the flying general).
+inline bool royals_facing(const Position& pos, Square a, Square b) {
+  if (a == kNoSquare || b == kNoSquare) return false;
+  const Geometry& g = pos.geo();
+  const int dx = g.file_of(b) - g.file_of(a), dy = g.rank_of(b) - g.rank_of(a);
+  if (dx && dy) return false;
+  const int step = g.offset((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
+  Square t = Square(a + step);
+  while (t != b && pos.at(t) == kEmpty) t = Square(t + step);
+  return t == b;
+}
+inline bool royals_facing(const Position& pos) { return royals_facing(pos, pos.royal(White), pos.royal(Black)); }
+
 template <class R>
 std::optional<GameEnd> immediate_end(Position& pos, const R& rules) {
   const VariantInfo& v = pos.variant();
   const EndRules& e = v.ends;
   const Color us = pos.side_to_move();
+  // A pass after a pass, or a pass that leaves the royal pieces facing (only a pass can: in
+  // bikjang every other move must part them). Moves before the FEN are not known: at a FEN's
+  // position neither has happened (Fairy-Stockfish's reading).
+  if ((e.double_pass || e.bikjang) && pos.last_move() && pos.last_move()->kind == MoveKind::Pass) {
+    const Move* before = pos.move_back(1);
+    if (e.double_pass && before && before->kind == MoveKind::Pass) return GameEnd{EndValue::Draw, "both sides passed"};
+    if (e.bikjang && royals_facing(pos)) return GameEnd{EndValue::Draw, "bikjang"};
+  }
   if (e.extinction.enabled) {
     const char* why = e.extinction.bare_king ? "bare king" : "extinction";
     if (extinct(pos, ~us)) return GameEnd{-e.extinction.value, why};

@@ -15,7 +15,12 @@ struct Walk {
   Square mover;        // the piece that ends up moving (differs from origin after an induction)
   Square victim;       // square of a locust capture, or kNoSquare
   int prev_steps;      // steps the previous leg made
+  // The mover's no_hop_over: and no_capture: (PieceInfo): type bits it may not hop over or take.
+  std::uint64_t no_hop_over = 0;
+  std::uint64_t no_capture = 0;
 };
+
+bool barred(std::uint64_t types, Piece p) { return types >> type_of(p) & 1; }
 
 // Follows `path` from leg k, reporting each completed move to sink(Move, const Path&).
 // `cell(s)` reads the board (the attack fallback pretends an enemy stands on its target).
@@ -58,7 +63,7 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
     if (!may_stop) return false;
     const bool enemy = is_color(p, ~us);
     if (last) {
-      if (enemy && (leg.mode & kCapture)) {
+      if (enemy && (leg.mode & kCapture) && !barred(w.no_capture, p)) {
         if (sink(Move{w.mover, t, aux, kNoSquare, kind, 0}, path)) return true;
       } else if (!enemy && (leg.mode & kFriend) && t != w.mover) {
         const MoveKind own = (leg.flags & kUnload) ? MoveKind::Swap : MoveKind::Normal;
@@ -75,7 +80,7 @@ bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk 
         if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
         next.mover = w.mover;
       }
-      if (leg.mode & kHop)
+      if ((leg.mode & kHop) && !barred(w.no_hop_over, p))
         if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
     }
     return false;
@@ -98,7 +103,7 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
     for (const Path& path : piece.program_at(us, from).paths) {
       if (path.virgin_only && !pos.is_virgin(from)) continue;
       if (!(path.phases & pos.phase_bit())) continue;
-      walk(pos, path, 0, from, Walk{us, from, from, kNoSquare, 0}, board, [&](const Move& m, const Path& p) {
+      walk(pos, path, 0, from, Walk{us, from, from, kNoSquare, 0, piece.no_hop_over, piece.no_capture}, board, [&](const Move& m, const Path& p) {
         if (!piece.may_end(us, m.to)) return false;
         if (m.kind == MoveKind::Swap)
           add_swap(pos, list, m);
@@ -126,6 +131,7 @@ bool Interpreter::attacked(const Position& pos, Square s, Color by) const {
     if (pos.count(by, type) == 0) continue;
     const Piece attacker = make_piece(by, type);
     const PieceInfo& piece = info_->pieces[type];
+    if (is_color(pos.at(s), ~by) && !piece.may_capture(pos.at(s))) continue;  // no_capture:
     if (piece.confined || !piece.moves_on.empty()) {  // moves that depend on squares: walked forwards
       if (region_attacks(pos, type, s, by)) return true;
       continue;
@@ -166,7 +172,7 @@ bool Interpreter::forward_attacks(const Position& pos, int type, Square s, Color
   };
   const auto walks = [&](const Path& path, Square from) {
     return !(path.virgin_only && !pos.is_virgin(from)) &&
-           walk(pos, path, 0, from, Walk{by, from, from, kNoSquare, 0}, cell, hit);
+           walk(pos, path, 0, from, Walk{by, from, from, kNoSquare, 0, piece.no_hop_over, 0}, cell, hit);
   };
   const Square* squares = pos.piece_squares(by);
   for (int i = 0; i < pos.piece_total(by); ++i) {
@@ -203,7 +209,7 @@ bool Interpreter::reaches_back(const Position& pos, const Path& path, std::size_
       if ((before & kMove) && reaches_back(pos, path, k - 1, t, attacker)) return true;
       continue;
     }
-    const bool turn_ok = (before & kHop) || ((before & kCapture) && !is_color(p, color_of(attacker)));
+    const bool turn_ok = ((before & kHop) && info_->pieces[type_of(attacker)].may_hop_over(p)) || ((before & kCapture) && !is_color(p, color_of(attacker)));
     return turn_ok && reaches_back(pos, path, k - 1, t, attacker);
   }
   return false;

@@ -57,14 +57,12 @@ inline bool royals_face(const Position& pos, Square s, Color by) {
   const Square k = pos.royal(by);
   const Piece target = pos.at(s);
   if (!v.flying_general || k == kNoSquare || !is_color(target, ~by) || !v.pieces[type_of(target)].royal) return false;
-  const Geometry& g = v.geo;
-  const int dx = g.file_of(s) - g.file_of(k), dy = g.rank_of(s) - g.rank_of(k);
-  if (dx && dy) return false;
-  const int step = g.offset((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
-  Square t = Square(k + step);
-  while (t != s && pos.at(t) == kEmpty) t = Square(t + step);
-  return t == s;
+  return royals_facing(pos, k, s);  // s, not pos.royal(~by): a legality test moves pieces on the board alone
 }
+
+// Whether the side to move is in bikjang (end: bikjang, the royal pieces facing): then it may pass
+// even in check, and any other move must part them.
+inline bool in_bikjang(const Position& pos) { return pos.variant().ends.bikjang && pos.phase() == 0 && royals_facing(pos); }
 
 // Adds a swap (m.kind == Swap) unless the two pieces are identical: that swap changes nothing,
 // and chess has no pass (Sandbox: a Knight meeting another swapping Knight of its side).
@@ -284,6 +282,7 @@ template <class R>
 bool make_if_legal(Position& pos, const R& rules, const Move& m) {
   const Color us = pos.side_to_move();
   if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return make_drop_if_legal(pos, rules, m);
+  if (m.kind == MoveKind::Pass && pos.variant().pass && !in_bikjang(pos) && in_check(pos, rules)) return false;
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) {  // never in check at a later move
     pos.make(m);
     return true;
@@ -304,8 +303,9 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
     return false;
   const bool had_royal = pos.royal(us) != kNoSquare, enemy_had_royal = pos.royal(~us) != kNoSquare;
   const bool no_check = !pos.variant().checks_allowed || is_in_place_promotion(pos, m);
+  const bool bikjang = in_bikjang(pos);
   pos.make(m);
-  if (!royal_safe_after(pos, rules, us, had_royal, enemy_had_royal) ||
+  if (!royal_safe_after(pos, rules, us, had_royal, enemy_had_royal) || (bikjang && royals_facing(pos)) ||
       (no_check && pos.phase() == 0 && in_check(pos, rules))) {
     pos.unmake();
     return false;
@@ -364,9 +364,12 @@ class QuickLegality {
  public:
   template <class R>
   QuickLegality(const Position& pos, const R& rules) : info_(pos.variant()), royal_(pos.royal(pos.side_to_move())) {
-    enabled_ = info_.checks_allowed && !info_.explosions.enabled &&
+    bikjang_ = in_bikjang(pos);
+    enabled_ = info_.checks_allowed && !info_.explosions.enabled && !bikjang_ &&
                (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
   }
+  // The side to move is in bikjang (in_bikjang): every move but the pass must part the royal pieces.
+  bool bikjang() const { return bikjang_; }
   // The side to move was not in check (or has no royal piece).
   bool not_in_check() const { return enabled_; }
   bool surely_legal(const Position& pos, const Move& m) const {
@@ -380,6 +383,7 @@ class QuickLegality {
   const VariantInfo& info_;
   Square royal_;
   bool enabled_ = false;
+  bool bikjang_ = false;
 };
 
 // Whether a pseudo-legal move is legal: at once when the shortcut says so; for a move whose
@@ -391,6 +395,7 @@ class QuickLegality {
 template <class R>
 bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const Move& m) {
   if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return hand_drop_is_legal(pos, rules, quick, m);
+  if (m.kind == MoveKind::Pass && pos.variant().pass) return quick.bikjang() || !in_check(pos, rules);  // as make_if_legal
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
   if (is_in_place_promotion(pos, m)) {  // may not give check: made and tested
     if (!make_if_legal(pos, rules, m)) return false;
@@ -398,6 +403,11 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
     return true;
   }
   if (quick.surely_legal(pos, m)) return true;
+  if (quick.bikjang()) {  // the move must part the royal pieces: make_if_legal decides
+    if (!make_if_legal(pos, rules, m)) return false;
+    pos.unmake();
+    return true;
+  }
   // A gating move is legal when the move alone is (as in Fairy-Stockfish, the gated piece
   // does not shield the royal piece); the piece can expose nothing.
   if (m.gate) {
@@ -437,6 +447,9 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
   if (pos.variant().ends.immediate() && immediate_end(pos, rules)) return;
   MoveList pseudo;
   rules.generate(pos, pseudo);
+  // pass: a side may pass at its turn (is_legal: not in check, unless in bikjang).
+  if (pos.variant().pass && pos.phase() == 0 && pos.royal(pos.side_to_move()) != kNoSquare)
+    pseudo.push(Move{kNoSquare, kNoSquare, kNoSquare, kNoSquare, MoveKind::Pass, 0});
   const QuickLegality quick(pos, rules);
   for (const Move& m : pseudo)
     if (is_legal(pos, rules, quick, m)) out.push(m);

@@ -479,7 +479,8 @@ void Position::update_reserve_key(const Undo& u) {
 void Position::end_move(const Move& m, Undo& u, bool reset_clock) {
   u.checks_left = checks_left_;
   update_reserve_key(u);
-  if (m.kind != MoveKind::Pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
+  // A pass of a variant with pass: counts as a move, as in Fairy-Stockfish (a later move's pass does not).
+  if (m.kind != MoveKind::Pass || info_->pass) halfmove_ = reset_clock ? 0 : std::min(halfmove_ + 1, kMaxCounter);
   if (last_moved_ != kNoSquare) key_ ^= zobrist::last_moved(last_moved_);
   const int turn_moves = fullmove_ == 1 && stm_ == White ? info_->turn.first_turn_moves : info_->turn.moves;
   const bool drop_next = info_->drops.enabled && phase_ == 0 && m.kind != MoveKind::Pass &&

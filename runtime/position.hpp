@@ -92,6 +92,10 @@ class Position {
   Square last_moved() const { return last_moved_; }
   // The last move made on this position (nullptr after set_fen).
   const Move* last_move() const { return undo_.empty() ? nullptr : &undo_.back().move; }
+  // The move made i moves before the last one (move_back(0) is last_move()); nullptr before the FEN.
+  const Move* move_back(int i) const {
+    return i < 0 || std::size_t(i) >= undo_.size() ? nullptr : &undo_[undo_.size() - 1 - std::size_t(i)].move;
+  }
   std::uint8_t phase_bit() const {
     return phase_ ? kPhaseLater : (fullmove_ == 1 && stm_ == White) ? kPhaseOpening : kPhaseFirst;
   }

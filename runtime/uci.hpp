@@ -10,6 +10,9 @@ namespace fairy {
 
 inline std::string to_uci(const Position& pos, const Move& m) {
   const Geometry& g = pos.geo();
+  // pass: (janggi): the royal piece's square twice, as Fairy-Stockfish writes it ("e2e2").
+  if (m.kind == MoveKind::Pass && pos.variant().pass && pos.royal(pos.side_to_move()) != kNoSquare)
+    return g.name(pos.royal(pos.side_to_move())) + g.name(pos.royal(pos.side_to_move()));
   if (m.kind == MoveKind::Pass) return "pass";
   if (m.kind == MoveKind::Drop) {  // "+L@c3": dropped as its promoted type (drop_promoted)
     const PieceInfo& dropped = pos.variant().pieces[m.promo - 1];

@@ -45,6 +45,12 @@ struct PieceInfo {
   // A move of more than one square is legal only if the piece is not attacked where it stands
   // and one of its step-by-step routes crosses only unattacked squares (Terachess King's jump).
   bool safe_passage = false;
+  // Spec `no_hop_over:` / `no_capture:` (the Janggi cannon): bit t set = this piece may not hop
+  // over a piece of type t (as a screen), or may not capture one.
+  std::uint64_t no_hop_over = 0;
+  std::uint64_t no_capture = 0;
+  bool may_hop_over(Piece p) const { return !(no_hop_over >> type_of(p) & 1); }
+  bool may_capture(Piece p) const { return !(no_capture >> type_of(p) & 1); }
   // XBetza `i` for a piece whose virginity is not tracked: it stands on its first N ranks
   // (0: on a square where the start position has the same piece).
   int initial_ranks = 0;
@@ -259,8 +265,15 @@ struct EndRules {
   bool perpetual_check_loses = false;  // a repetition the checking side made by checks throughout
   int move_rule = 50;                  // moves by each side without capture or pawn move; 0 = none
   CountingRule counting;
+  // Passing (VariantInfo::pass): two passes in a row end the game, a draw (Fairy-Stockfish's
+  // janggi counts material then: not here).
+  bool double_pass = false;
+  // Janggi's bikjang (Fairy-Stockfish's bikjangRule): while the royal pieces face each other
+  // (one file or rank, nothing between), a move must part them or pass (also in check); a pass
+  // that leaves them facing ends the game, a draw (material counting: not here).
+  bool bikjang = false;
   // Whether some rule can end the game while moves remain (perft then counts no moves there).
-  bool immediate() const { return checks || extinction.enabled || flag.piece >= 0; }
+  bool immediate() const { return checks || extinction.enabled || flag.piece >= 0 || double_pass || bikjang; }
   friend bool operator==(const EndRules&, const EndRules&) = default;
 };
 
@@ -302,6 +315,10 @@ struct VariantInfo {
   // The two royal pieces may not stand on one file or rank with nothing between them (xiangqi's
   // flying general; Fairy-Stockfish's flyingGeneral): a royal piece attacks the other along it.
   bool flying_general = false;
+  // Spec `pass: true` (janggi; Fairy-Stockfish's pass): at its turn a side may pass instead of
+  // moving, unless it is in check (in bikjang it may pass in check). Written as the royal
+  // piece's square twice ("e2e2"), as Fairy-Stockfish does.
+  bool pass = false;
   std::vector<FirstMove> first_moves;  // first-move rights (above); empty: none
 
   // Squares of the first ranks hold rights (the castling field's file letters): gating rights

@@ -159,6 +159,28 @@ const std::vector<PeerVariant>& peer_variants() {
         "4k4/9/9/9/9/9/9/2N6/2P6/3K5 w - - 0 1",  // a horse blocked beside it
         "4k4/4R4/9/9/9/9/9/9/9/3RKR3 b - - 0 1",  // mated: taking the rook would face the General
         "4k4/9/4P4/9/9/9/9/9/9/3RKR3 b - - 0 1"}},  // stalemated
+      // Janggi: palace lines, the cannon's restrictions, passing and bikjang.
+      {"janggi", "janggi", 50,
+       {"9/4k4/9/9/9/9/9/9/9/3R1K3 w - - 0 1",      // a Chariot on a palace corner: along the line to f3
+        "3r1k3/9/9/9/9/9/9/9/4K4/9 b - - 0 1",      // ... Black's, from d10 to f8
+        "3k5/4R4/9/9/9/9/9/9/9/5K3 b - - 0 1",      // a Chariot in the centre checks the corner; no pass in check
+        "9/4k4/9/9/9/9/9/5p3/4A4/3C1K3 w - - 0 1",  // a Cannon over the centre takes on f3
+        "9/4k4/9/9/9/9/9/5p3/4C4/3C1K3 w - - 0 1",  // ... not over a Cannon (a cannon screen)
+        "9/4k4/9/9/9/9/9/5c3/4A4/3C1K3 w - - 0 1",  // ... nor takes one (a cannon target)
+        "4k4/9/9/4c4/9/4P4/9/9/9/4CK3 w - - 0 1",   // the same along a file, both sides
+        "4k4/9/9/9/9/9/4c4/9/9/4C1K2 b - - 0 1",
+        "3a1a3/4k4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1",  // Guards and Generals on the lines' points
+        "3ak4/4a4/9/9/9/9/9/9/9/3AKA3 b - - 0 1",
+        "3k5/9/3P1P3/9/9/9/9/9/9/4K4 w - - 0 1",    // Soldiers in the enemy palace: forward diagonally to e9
+        "4k4/9/9/9/9/9/9/5K3/4p4/9 b - - 0 1",      // ... Black's from the centre to d1 and f1
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",        // bikjang: part the Generals or pass (and the game ends)
+        "4k4/9/9/9/9/9/9/9/9/r3K4 w - - 0 1",       // bikjang in check: the pass is the only move
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1 moves e2e2",  // a pass: a second ends the game
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1 moves e2e2 e9e9",  // ... ended
+        "4k4/9/9/9/9/9/9/9/9/r3K4 w - - 0 1 moves e1e1",  // the pass in bikjang has ended it
+        "4k4/9/9/9/4P4/4B4/6P2/9/9/4K4 w - - 0 1",  // Elephants blocked on the first step and on the second
+        "4k4/9/9/6p2/4b4/4p4/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/9/9/9/9/9/2P6/2N1K4 w - - 0 1"}},  // a Horse blocked beside it
       {"minixiangqi", "minixiangqi", 50,
        {"3k3/7/7/7/7/3P3/3K3 w - - 0 1",    // flying general: the soldier may not leave the file
         "2k4/7/7/7/7/7/4K2 w - - 0 1",      // palace corners

@@ -181,6 +181,20 @@ INSTANTIATE_TEST_SUITE_P(
                       "v.yaml:7:55", "cannot be combined with regions"},
         SpecErrorCase{"flying_general_not_bool", "    perft:", "    flying_general: yes\n    perft:", "v.yaml:10:21",
                       "flying_general must be true or false"},
+        // Hopper restrictions (the Janggi cannon).
+        SpecErrorCase{"no_hop_over_unknown_piece", "{letter: R, betza: R}", "{letter: R, betza: pR, no_hop_over: [cannon]}",
+                      "v.yaml:3:46", "unknown piece 'cannon'"},
+        SpecErrorCase{"no_capture_royal", "{letter: R, betza: R}", "{letter: R, betza: pR, no_capture: [king]}",
+                      "v.yaml:3:45", "'king' is royal"},
+        SpecErrorCase{"no_hop_over_with_locust", "{letter: R, betza: R}", "{letter: R, betza: cafW, no_hop_over: [rook]}",
+                      "v.yaml:3:48", "cannot be combined with moves that capture on the way"},
+        // Passing and bikjang (janggi).
+        SpecErrorCase{"pass_not_bool", "    perft:", "    pass: yes\n    perft:", "v.yaml:10:11", "pass must be true or false"},
+        SpecErrorCase{"bikjang_needs_pass", "    perft:", "    bikjang: true\n    perft:", "v.yaml:10:14",
+                      "bikjang needs pass: true"},
+        SpecErrorCase{"bikjang_with_flying_general", "    perft:",
+                      "    pass: true\n    flying_general: true\n    bikjang: true\n    perft:", "v.yaml:12:14",
+                      "bikjang and flying_general cannot be combined"},
         // Immobile pieces (Chak's Temple).
         SpecErrorCase{"immobile_with_betza", "{letter: R, betza: R}", "{letter: R, immobile: true, betza: R}",
                       "v.yaml:3:44", "an immobile piece has no betza"},
@@ -229,7 +243,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 41u);
+  ASSERT_EQ(variants.size(), 42u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);

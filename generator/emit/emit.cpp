@@ -103,7 +103,17 @@ struct PieceContext {
   bool promotes;
   int zone_edge = 0;  // the promotion zone's first square (White: from it up; Black: down to it)
   std::string region;  // the table of squares a move may end on (spec `region:`), or "" for anywhere
+  std::uint64_t no_hop_over = 0;  // spec no_hop_over: / no_capture: (type bits)
+  std::uint64_t no_capture = 0;
 };
+
+// " && <p is of none of the types>" for a mask of type bits (no_hop_over:, no_capture:), or "".
+std::string not_of_types(std::uint64_t types, const std::string& p) {
+  if (!types) return "";
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(types));
+  return " && !((" + std::string(hex) + " >> type_of(" + p + ")) & 1)";
+}
 
 // The C++ name of a constexpr square table: the piece's region, or (moves >= 0) the squares of
 // its moves_on entry `moves`.
@@ -203,7 +213,8 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   // The common final leap that moves or captures alike: one test.
   if (leap && last && (leg.mode & ~fairy::kFriend) == (fairy::kMove | fairy::kCapture) && w.victim == "kNoSquare" &&
       w.mover == "from" && !(leg.flags & fairy::kUnload)) {
-    code.open("if (" + p + " == kEmpty || is_color(" + p + ", " + them + ")) {");
+    const std::string enemy = "is_color(" + p + ", " + them + ")";
+    code.open("if (" + p + " == kEmpty || " + (pc.no_capture ? "(" + enemy + not_of_types(pc.no_capture, p) + ")" : enemy) + ") {");
     emit_add(code, pc, w, sq, "Normal", "kNoSquare");
     code.close();
     if (leg.mode & fairy::kFriend) {
@@ -241,7 +252,7 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   if (same_length) code.line("if (" + n + " < " + w.count + ") break;");
   if (last) {
     if (leg.mode & fairy::kCapture) {
-      code.open("if (is_color(" + p + ", " + them + ")) {");
+      code.open("if (is_color(" + p + ", " + them + ")" + not_of_types(pc.no_capture, p) + ") {");
       emit_add(code, pc, w, sq, kind, aux);
       code.close();
     }
@@ -262,7 +273,8 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
       code.close();
     }
     if (leg.mode & fairy::kHop) {
-      code.open("if (is_color(" + p + ", White) || is_color(" + p + ", Black)) {");
+      const std::string piece = "is_color(" + p + ", White) || is_color(" + p + ", Black)";
+      code.open("if (" + (pc.no_hop_over ? "(" + piece + ")" + not_of_types(pc.no_hop_over, p) : piece) + ") {");
       emit_leg(code, pc, path, k + 1, next);
       code.close();
     }
@@ -299,7 +311,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
     if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
     if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
     const PieceContext pc{info, c, promotable && path.promotes, promotion_zone_edge(info, type, c),
-                          piece.confined ? square_table(info, type, c) : ""};
+                          piece.confined ? square_table(info, type, c) : "", piece.no_hop_over, piece.no_capture};
     emit_leg(code, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
     if (path.phases != fairy::kAllPhases) code.close();
     if (path.virgin_only) code.close();
@@ -326,6 +338,7 @@ struct BackLeg {
   bool same_length = false;   // makes exactly as many steps as the leg before it
   std::uint8_t before_mode = 0;  // the previous leg's modes (what its stopping square may hold)
   bool before_induces = false;
+  std::uint64_t no_hop_over = 0;  // the attacker's no_hop_over: when the leg before hops
   friend bool operator==(const BackLeg&, const BackLeg&) = default;
 };
 
@@ -377,7 +390,10 @@ void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture
   std::vector<int> residue(capture + 1, 1);
   for (;;) {
     AttackWalk w;
-    for (std::size_t k = capture + 1; k-- > 0;) w.back.push_back(back_leg(info, path, k, residue[k]));
+    for (std::size_t k = capture + 1; k-- > 0;) {
+      w.back.push_back(back_leg(info, path, k, residue[k]));
+      if (w.back.back().before_mode & fairy::kHop) w.back.back().no_hop_over = info.pieces[std::size_t(attacker.type)].no_hop_over;
+    }
     w.rest.assign(path.legs.begin() + std::ptrdiff_t(capture) + 1, path.legs.end());
     for (Leg& l : w.rest) l.flags &= ~fairy::kUnload;  // swaps capture nothing
     w.virgin_only = path.virgin_only;
@@ -434,7 +450,13 @@ std::string attacker_test(const VariantInfo& info, const Attacker& a, Color by, 
   for (int i = 0; i < entries; ++i) test += " && !" + square_table(info, a.type, by, i) + "(" + t + ")";
   if (a.program >= 0) test += " && " + square_table(info, a.type, by, a.program) + "(" + t + ")";
   if (piece.confined) test += " && " + square_table(info, a.type, by) + "(s)";
-  return piece.moves_on.empty() && !piece.confined ? test : "(" + test + ")";
+  // no_capture: the piece on s (when it is an enemy) is not of a type the attacker may not take.
+  if (piece.no_capture) {
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(piece.no_capture));
+    test += " && !(is_color(b[s], " + color_name(~by) + ") && ((" + hex + " >> type_of(b[s])) & 1))";
+  }
+  return piece.moves_on.empty() && !piece.confined && !piece.no_capture ? test : "(" + test + ")";
 }
 
 std::string enemy_of(Color by, const std::string& p) { return "is_color(" + p + ", " + color_name(~by) + ")"; }
@@ -530,7 +552,8 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
       code.close();
     }
     if (leg.before_mode & fairy::kHop) {
-      code.open("if (is_color(" + q + ", White) || is_color(" + q + ", Black)) {");
+      const std::string piece = "is_color(" + q + ", White) || is_color(" + q + ", Black)";
+      code.open("if (" + (leg.no_hop_over ? "(" + piece + ")" + not_of_types(leg.no_hop_over, q) : piece) + ") {");
       emit_back(code, ac, i + 1, t, count, victim);
       code.close();
     } else if ((leg.before_mode & fairy::kCapture) && !victim) {
@@ -699,6 +722,7 @@ std::string info_code(const VariantInfo& info) {
            "};");
   for (const std::string& line : end_rules_code(info)) c.line(line);
   if (info.flying_general) c.line("v.flying_general = true;");
+  if (info.pass) c.line("v.pass = true;");
   for (fairy::Square s : info.brouhaha)
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
@@ -712,6 +736,8 @@ std::string info_code(const VariantInfo& info) {
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
     if (p.resets_clock) c.line("p.resets_clock = true;");
     if (p.safe_passage) c.line("p.safe_passage = true;");
+    if (p.no_hop_over) c.line("p.no_hop_over = " + std::to_string(p.no_hop_over) + "ull;");
+    if (p.no_capture) c.line("p.no_capture = " + std::to_string(p.no_capture) + "ull;");
     if (p.value) c.line("p.value = " + std::to_string(p.value) + ";");
     if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
     for (const std::string& line : hand_piece_code(p)) c.line(line);

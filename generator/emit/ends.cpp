@@ -46,6 +46,8 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
                   std::to_string(e.counting.knight) + ", " + std::to_string(e.counting.board_pieces) + ", " +
                   flag(e.counting.board_with_pawns) + ", {" + limits + "}, " + flag(e.counting.asean) + "};");
   }
+  if (e.double_pass) out.push_back("v.ends.double_pass = true;");
+  if (e.bikjang) out.push_back("v.ends.bikjang = true;");
   if (e.move_rule != fairy::EndRules{}.move_rule) out.push_back("v.ends.move_rule = " + std::to_string(e.move_rule) + ";");
   if (info.must_capture) out.push_back("v.must_capture = true;");
   if (!info.checks_allowed) out.push_back("v.checks_allowed = false;");

@@ -25,6 +25,7 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   if (p.safe_passage && !p.royal) return "piece '" + p.name + "' needs safe passage but is not royal";
   if (p.confined) return "piece '" + p.name + "' may move only inside a region";
   if (!p.moves_on.empty()) return "piece '" + p.name + "' has other moves on some squares (moves_on)";
+  if (p.no_hop_over || p.no_capture) return "piece '" + p.name + "' may not hop over or capture some pieces (no_hop_over, no_capture)";
   if (p.initial_ranks) return "piece '" + p.name + "' counts as unmoved on its first ranks (initial_ranks)";
   const bool promotes = info.promotion_rule[type] >= 0;
   for (const fairy::PieceProgram& program : p.program)

@@ -398,6 +398,52 @@ void lower_in_place(fairy::VariantInfo& info, const spec::VariantSpec& vs, const
   }
 }
 
+// pass: (each side may pass; two passes end the game) and bikjang: (janggi).
+void lower_pass(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  const bool royal = std::any_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; });
+  if (vs.pass && vs.pass->value) {
+    if (!royal) throw SpecError(vs.pass->where, "pass needs a royal piece (a pass is written as its square twice)");
+    if (vs.turn || vs.drops)
+      throw SpecError(vs.pass->where, "pass cannot be combined with turn: or drops: (their later moves may pass already)");
+    info.pass = true;
+    info.ends.double_pass = true;
+  }
+  if (vs.bikjang && vs.bikjang->value) {
+    if (!info.pass) throw SpecError(vs.bikjang->where, "bikjang needs pass: true (a side in bikjang may pass)");
+    if (vs.flying_general && vs.flying_general->value)
+      throw SpecError(vs.bikjang->where, "bikjang and flying_general cannot be combined (flying_general forbids facing royal pieces)");
+    info.ends.bikjang = true;
+  }
+}
+
+// A catalogue piece's no_hop_over: and no_capture: (the Janggi cannon), as type bits of this
+// variant (a named piece the variant does not use is left out: it is never on the board).
+void lower_hop_restrictions(const spec::SpecFile& file, fairy::VariantInfo& info, const spec::VariantSpec& vs) {
+  for (std::size_t t = 0; t < vs.pieces.size(); ++t) {
+    const spec::PieceSpec* cat = file.find_piece(vs.pieces[t].name.value);
+    fairy::PieceInfo& p = info.pieces[t];
+    const auto bits = [&](const std::vector<spec::Located<std::string>>& names, bool capture) {
+      std::uint64_t out = 0;
+      for (const auto& name : names)
+        for (std::size_t u = 0; u < info.pieces.size(); ++u)
+          if (info.pieces[u].name == name.value) {
+            if (capture && info.pieces[u].royal)
+              throw SpecError(name.where, "no_capture: '" + name.value + "' is royal (a royal piece is always capturable)");
+            out |= std::uint64_t{1} << u;
+          }
+      return out;
+    };
+    p.no_hop_over = bits(cat->no_hop_over, false);
+    p.no_capture = bits(cat->no_capture, true);
+    if (cat->no_hop_over.empty() && cat->no_capture.empty()) continue;
+    for (const fairy::Path& path : p.program[fairy::White].paths)
+      for (std::size_t k = 0; k + 1 < path.legs.size(); ++k)
+        if (path.legs[k].mode & fairy::kCapture)
+          throw SpecError((cat->no_hop_over.empty() ? cat->no_capture : cat->no_hop_over)[0].where,
+                          "'" + cat->name + "': no_hop_over and no_capture cannot be combined with moves that capture on the way");
+  }
+}
+
 // Regions (`regions:`), pieces confined to one (`region:`), other moves on some squares
 // (`moves_on:`) and the flying general.
 void lower_regions(fairy::VariantInfo& info, const spec::VariantSpec& vs) {
@@ -548,6 +594,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
   }
   if (int(info.pieces.size()) > fairy::kMaxPieceTypes)
     throw SpecError(vs.where, "more than " + std::to_string(fairy::kMaxPieceTypes) + " piece types");
+  lower_hop_restrictions(file, info, vs);
   lower_regions(info, vs);
 
   if (vs.castling) {
@@ -599,6 +646,7 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
   check_ends(info, vs);
   if (info.ends.checks && std::none_of(info.pieces.begin(), info.pieces.end(), [](const auto& p) { return p.royal; }))
     throw SpecError(vs.end->checks->where, "checks: counts checks, but the variant has no royal piece");
+  lower_pass(info, vs);
   info.must_capture = vs.must_capture;
   info.checks_allowed = vs.checking;
   for (const auto& r : vs.en_passant_ranks) {
@@ -649,6 +697,10 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
 std::vector<Variant> build_all(const spec::SpecFile& file) {
   // Every catalogue piece's XBetza, used or not: a bad one is never silently accepted.
   for (const spec::PieceSpec& p : file.pieces) {
+    for (const auto* names : {&p.no_hop_over, &p.no_capture})
+      for (const auto& name : *names)
+        if (!file.find_piece(name.value))
+          throw SpecError(name.where, "unknown piece '" + name.value + "' (not in the pieces: catalogue)");
     if (p.immobile) continue;
     try {
       betza::compile(p.betza.value, fairy::White);

@@ -128,7 +128,8 @@ class Loader {
 
   PieceSpec piece(const std::string& name, const YAML::Node& key, const YAML::Node& n) const {
     expect_map(n, "piece '" + name + "'");
-    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "resets_clock", "safe_passage", "value"},
+    check_keys(n, {"letter", "betza", "immobile", "royal", "en_passant", "resets_clock", "safe_passage", "no_hop_over",
+                    "no_capture", "value"},
                "piece '" + name + "'");
     PieceSpec p;
     p.name = name;
@@ -153,6 +154,10 @@ class Loader {
     if (n["en_passant"]) p.en_passant = boolean(n["en_passant"], "en_passant");
     if (n["resets_clock"]) p.resets_clock = boolean(n["resets_clock"], "resets_clock");
     if (n["safe_passage"]) p.safe_passage = boolean(n["safe_passage"], "safe_passage");
+    if (n["no_hop_over"]) p.no_hop_over = names(n["no_hop_over"], "no_hop_over");
+    if (n["no_capture"]) p.no_capture = names(n["no_capture"], "no_capture");
+    if (p.immobile && (n["no_hop_over"] || n["no_capture"]))
+      fail(n["no_hop_over"] ? n["no_hop_over"] : n["no_capture"], "an immobile piece neither hops nor captures");
     if (n["value"]) p.value = small_int(n["value"], "value", 1, 100000);
     return p;
   }
@@ -477,7 +482,7 @@ class Loader {
     const std::string what = "variant '" + key + "'";
     expect_map(n, what);
     check_keys(n, {"board", "pieces", "start", "castling", "promotion", "turn", "drops", "setup", "end", "must_capture",
-                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general",
+                   "checking", "en_passant_ranks", "perft", "hands", "regions", "flying_general", "pass", "bikjang",
                    "explode", "turn_over", "first_moves"},
                what);
     VariantSpec v;
@@ -530,6 +535,8 @@ class Loader {
     }
     if (n["regions"]) v.regions = regions(n["regions"]);
     if (n["flying_general"]) v.flying_general = Located<bool>{boolean(n["flying_general"], "flying_general"), at(n["flying_general"])};
+    if (n["pass"]) v.pass = Located<bool>{boolean(n["pass"], "pass"), at(n["pass"])};
+    if (n["bikjang"]) v.bikjang = Located<bool>{boolean(n["bikjang"], "bikjang"), at(n["bikjang"])};
     if (const YAML::Node x = n["explode"]) {
       expect_map(x, "explode");
       check_keys(x, {"spared"}, "explode");

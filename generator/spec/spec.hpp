@@ -45,6 +45,8 @@ struct PieceSpec {
   bool en_passant = false;  // leaves e.p. squares behind its multi-square straight moves
   bool resets_clock = false;  // its moves reset the halfmove clock (a pawn without e.p.)
   bool safe_passage = false;
+  // Hoppers' restrictions (the Janggi cannon): pieces it may not hop over, and may not capture.
+  std::vector<Located<std::string>> no_hop_over, no_capture;
   std::optional<Located<int>> value;  // centipawns for the search; without it, estimated from mobility
 };
 
@@ -248,6 +250,8 @@ struct VariantSpec {
   std::vector<Located<int>> en_passant_ranks;  // e.p. squares only on these ranks (of the mover)
   std::vector<RegionSpec> regions;
   std::optional<Located<bool>> flying_general;  // the royal pieces may not face each other
+  std::optional<Located<bool>> pass;     // each side may pass (janggi)
+  std::optional<Located<bool>> bikjang;  // janggi's bikjang: facing royal pieces end the game
   std::optional<ExplodeSpec> explode;          // captures explode (atomic)
   std::vector<FirstMoveSpec> first_moves;      // first-move rights (cambodian)
   Location first_moves_where;
