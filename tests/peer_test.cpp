@@ -735,8 +735,9 @@ TEST_P(PeerFen, FenAlongRandomGamesMatchesFairyStockfish) {
     fields >> board >> side >> rights >> ep;
     counting += std::isdigit(static_cast<unsigned char>(ep[0])) ? 1 : 0;
   }
-  if (engine->variant().ends.counting.enabled)
+  if (engine->variant().ends.counting.enabled) {
     EXPECT_GT(counting, 10) << "few positions with a count running: the games test too little";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Counting, PeerFen, ::testing::Values("makruk", "cambodian", "sittuyin"),
