@@ -47,6 +47,8 @@ placement  start    4 fsf           -
 sittuyin   start    4 fsf           -
 cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
+janggi     start    5 fsf-large     -
+extinction start    5 fsf           -
 EOF
 }
 
