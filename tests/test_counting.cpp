@@ -36,6 +36,26 @@ variants:
 
 std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
 
+// A FEN, moves played from it, and the FEN they lead to (Fairy-Stockfish's `d`).
+struct FenCase {
+  const char* fen;
+  std::vector<const char*> moves;
+  const char* after;
+};
+
+// Each FEN is written back as read, its moves lead to `after`, and unmaking them restores it.
+void expect_fens_after(const Engine& engine, const std::vector<FenCase>& cases) {
+  for (const FenCase& c : cases) {
+    Position pos(engine.variant());
+    pos.set_fen(c.fen);
+    EXPECT_EQ(pos.fen(), c.fen);
+    for (const char* m : c.moves) pos.make(parse_uci(pos, engine, m));
+    EXPECT_EQ(pos.fen(), c.after) << c.fen;
+    for (std::size_t i = 0; i < c.moves.size(); ++i) pos.unmake();
+    EXPECT_EQ(pos.fen(), c.fen);
+  }
+}
+
 TEST(BuiltInRules, SpecErrorsNameTheirPlace) {
   EXPECT_EQ(error_of("    end: {counting: {rule: thai}}\n"),
             "v.yaml:10:28: error: unknown counting rule 'thai' (makruk, cambodian or asean)");
@@ -90,12 +110,7 @@ TEST(BuiltInRules, MakrukCountingAsFairyStockfishWritesIt) {
   const CompiledVariant* v = find_compiled("makruk");
   ASSERT_NE(v, nullptr);
   const auto engine = v->engine();
-  struct Case {
-    const char* fen;
-    std::vector<const char*> moves;
-    const char* after;
-  };
-  const Case cases[] = {
+  const std::vector<FenCase> cases = {
       // The king takes the last pawn: Black, bare against three pieces, counts 16 moves (a rook).
       {"8/8/4k3/8/3M4/8/3p4/R3K3 w - - 0 1", {"e1d2"}, "8/8/4k3/8/3M4/8/3K4/R7 b - 32 8 1"},
       {"8/8/4k3/8/3M4/8/3K4/R7 b - 32 8 1", {"e6d6", "a1a2"}, "8/8/3k4/8/3M4/8/R2K4/8 b - 32 10 2"},
@@ -103,15 +118,7 @@ TEST(BuiltInRules, MakrukCountingAsFairyStockfishWritesIt) {
       // The last pawn promotes: White counts the board's honour (64 moves).
       {"4k3/8/8/8/3M4/8/3p4/R3K3 b - - 0 1", {"d2d1m"}, "4k3/8/8/8/3M4/8/8/R2mK3 w - 128 0 2"},
   };
-  for (const Case& c : cases) {
-    Position pos(engine->variant());
-    pos.set_fen(c.fen);
-    EXPECT_EQ(pos.fen(), c.fen);
-    for (const char* m : c.moves) pos.make(parse_uci(pos, *engine, m));
-    EXPECT_EQ(pos.fen(), c.after) << c.fen;
-    for (std::size_t i = 0; i < c.moves.size(); ++i) pos.unmake();
-    EXPECT_EQ(pos.fen(), c.fen);
-  }
+  expect_fens_after(*engine, cases);
   // Past the limit the game is drawn.
   Game game(*engine, "8/8/3k4/8/3M4/8/3K4/R7 b - 32 32 1");
   EXPECT_EQ(game.outcome().result, Result::Ongoing);
@@ -165,13 +172,8 @@ TEST(FirstMoves, CambodianFensAsFairyStockfishWritesThem) {
   ASSERT_NE(v, nullptr);
   const InterpretedEngine interpreted(fairygen::model::load_variant(FAIRY_SOURCE_DIR "/variants.yaml", "cambodian"));
   const auto compiled = v->engine();
-  struct Case {
-    const char* fen;
-    std::vector<const char*> moves;
-    const char* after;
-  };
   const char* start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
-  const Case cases[] = {
+  const std::vector<FenCase> cases = {
       {start, {"d1b2"}, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1"},
       {start, {"e3e4", "d6d5", "e1e3"}, "rnsmksnr/8/ppp1pppp/3p4/4P3/PPPPMPPP/8/RNSK1SNR b Dde - 1 2"},
       {"7r/4k3/8/8/5N2/8/8/3K4 b D - 0 1", {"h8d8"}, "3r4/4k3/8/8/5N2/8/8/3K4 w - 126 0 2"},
@@ -183,15 +185,7 @@ TEST(FirstMoves, CambodianFensAsFairyStockfishWritesThem) {
       {"8/8/3pk3/8/3M4/8/3K4/R7 w - - 0 1", {"a1a2", "d6d5"}, "8/8/4k3/3p4/3M4/8/R2K4/8 w - 126 1 2"},
   };
   for (const Engine* engine : {static_cast<const Engine*>(compiled.get()), static_cast<const Engine*>(&interpreted)}) {
-    for (const Case& c : cases) {
-      Position pos(engine->variant());
-      pos.set_fen(c.fen);
-      EXPECT_EQ(pos.fen(), c.fen);
-      for (const char* m : c.moves) pos.make(parse_uci(pos, *engine, m));
-      EXPECT_EQ(pos.fen(), c.after) << c.fen;
-      for (std::size_t i = 0; i < c.moves.size(); ++i) pos.unmake();
-      EXPECT_EQ(pos.fen(), c.fen);
-    }
+    expect_fens_after(*engine, cases);
     // The King's leap and the Met's double step, only with their rights; no leap in check.
     const auto moves_of = [engine](const char* fen) {
       Position pos(engine->variant());
@@ -225,12 +219,7 @@ TEST(BuiltInRules, AseanCountingAsFairyStockfishWritesIt) {
   const CompiledVariant* v = find_compiled("sittuyin");
   ASSERT_NE(v, nullptr);
   const auto engine = v->engine();
-  struct Case {
-    const char* fen;
-    std::vector<const char*> moves;
-    const char* after;
-  };
-  const Case cases[] = {
+  const std::vector<FenCase> cases = {
       // The King takes the last Khon: Black, bare, counts 16 moves (a Rook) from 0.
       {"8/8/4k3/8/8/8/3s4/R2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/R7[] b - 32 0 1"},
       {"8/8/4k3/8/8/8/3s4/R2K4[] w - - 0 1", {"d1d2", "e6d6", "a1a2"}, "8/8/3k4/8/8/8/R2K4/8[] b - 32 2 2"},
@@ -242,15 +231,7 @@ TEST(BuiltInRules, AseanCountingAsFairyStockfishWritesIt) {
       {"8/8/4k3/8/8/8/3s4/F2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/8/8/3K4/F7[] b - - 0 1"},
       {"8/8/4k3/8/3P4/8/3s4/R2K4[] w - - 0 1", {"d1d2"}, "8/8/4k3/8/3P4/8/3K4/R7[] b - - 0 1"},
   };
-  for (const Case& c : cases) {
-    Position pos(engine->variant());
-    pos.set_fen(c.fen);
-    EXPECT_EQ(pos.fen(), c.fen);
-    for (const char* m : c.moves) pos.make(parse_uci(pos, *engine, m));
-    EXPECT_EQ(pos.fen(), c.after) << c.fen;
-    for (std::size_t i = 0; i < c.moves.size(); ++i) pos.unmake();
-    EXPECT_EQ(pos.fen(), c.fen);
-  }
+  expect_fens_after(*engine, cases);
   // The start position's hands are written in the variant's piece order, as Fairy-Stockfish.
   Position start(engine->variant());
   start.set_start();

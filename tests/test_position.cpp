@@ -19,6 +19,24 @@ using namespace fairy;
 
 std::unique_ptr<Engine> engine_for(const char* key) { return find_compiled(key)->engine(); }
 
+// `move` made in `fen` (read and written back unchanged) gives `after`, whose key a position read
+// from it has too; unmake restores the FEN and the key.
+void expect_move(const char* key, const char* fen, const char* move, const char* after) {
+  const auto engine = engine_for(key);
+  Position pos(engine->variant());
+  pos.set_fen(fen);
+  EXPECT_EQ(pos.fen(), fen);
+  const std::uint64_t key_before = pos.key();
+  pos.make(parse_uci(pos, *engine, move));
+  EXPECT_EQ(pos.fen(), after) << key << " " << fen << " " << move;
+  Position fresh(engine->variant());
+  fresh.set_fen(pos.fen());
+  EXPECT_EQ(pos.key(), fresh.key()) << after;
+  pos.unmake();
+  EXPECT_EQ(pos.fen(), fen);
+  EXPECT_EQ(pos.key(), key_before);
+}
+
 class FenRoundTrip : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
 
 TEST_P(FenRoundTrip, ReadWriteIsIdentity) {
@@ -149,18 +167,7 @@ TEST(Hands, CapturesJoinTheHandUnpromoted) {
                         // A drop resets the halfmove clock (Fairy-Stockfish: position ... moves e2e4 d7d5 e4d5 g8f6 P@e6).
                         Case{"crazyhouse", "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 1 3", "P@e6",
                              "rnbqkb1r/ppp1pppp/4Pn2/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 3"}}) {
-    const auto engine = engine_for(c.key);
-    Position pos(engine->variant());
-    pos.set_fen(c.fen);
-    const std::uint64_t key_before = pos.key();
-    pos.make(parse_uci(pos, *engine, c.move));
-    EXPECT_EQ(pos.fen(), c.after) << c.key << " " << c.fen << " " << c.move;
-    Position fresh(engine->variant());
-    fresh.set_fen(pos.fen());
-    EXPECT_EQ(pos.key(), fresh.key()) << c.after;
-    pos.unmake();
-    EXPECT_EQ(pos.fen(), c.fen);
-    EXPECT_EQ(pos.key(), key_before);
+    expect_move(c.key, c.fen, c.move, c.after);
   }
 }
 
@@ -181,19 +188,7 @@ TEST(Position, CommonerCastlingAndPawnClockAsFairyStockfish) {
                              "r3k2r/pbq1pppp/8/8/K7/8/PBQNP1PP/R3n2R w kq - 0 2"},
                         Case{"shatranj", "rnbkqb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBKQB1R w - - 2 2", "e2e3",
                              "rnbkqb1r/pppppppp/5n2/8/8/4PN2/PPPP1PPP/RNBKQB1R b - - 0 2"}}) {
-    const auto engine = engine_for(c.key);
-    Position pos(engine->variant());
-    pos.set_fen(c.fen);
-    EXPECT_EQ(pos.fen(), c.fen);
-    const std::uint64_t key_before = pos.key();
-    pos.make(parse_uci(pos, *engine, c.move));
-    EXPECT_EQ(pos.fen(), c.after) << c.key << " " << c.fen << " " << c.move;
-    Position fresh(engine->variant());
-    fresh.set_fen(pos.fen());
-    EXPECT_EQ(pos.key(), fresh.key()) << c.after;
-    pos.unmake();
-    EXPECT_EQ(pos.fen(), c.fen);
-    EXPECT_EQ(pos.key(), key_before);
+    expect_move(c.key, c.fen, c.move, c.after);
   }
   // Castling rights need the commoner on its first rank.
   const auto engine = engine_for("extinction");
