@@ -297,6 +297,7 @@ const std::vector<PeerVariant>& peer_variants() {
        {"3k4/8/8/8/8/8/8/4K3[ss] b - - 0 1",            // Soldier drops on rank 5 only
         "3k4/8/8/8/8/8/8/4K3[acehnpqrs] b - - 0 1",     // ... every piece of Black's hand too
         "3k4/8/8/8/8/8/8/3QK3[ss] b - - 0 1",           // in check: drops on d5 block
+        "3k4/8/8/8/4K3/8/8/8[ss] b - - 0 1",            // S@e5 gives check (allowed)
         "3k4/8/8/2c5/8/2P5/8/2R1K3 b - - 0 1",          // a Cannon hops over the Pawn, takes the Rook
         "3k4/8/8/2cP3C/8/2c5/8/2R1K3 b - - 0 1",        // ... not over a Cannon (screen), nor takes one
         "3k4/8/8/2cP3C/8/2c5/8/2R1K3 w - - 0 1",        // White's Cannon (a FEN's) likewise
