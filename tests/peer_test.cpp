@@ -302,7 +302,7 @@ const std::vector<PeerVariant>& peer_variants() {
         "3k4/8/8/2cP3C/8/2c5/8/2R1K3 b - - 0 1",        // ... not over a Cannon (screen), nor takes one
         "3k4/8/8/2cP3C/8/2c5/8/2R1K3 w - - 0 1",        // White's Cannon (a FEN's) likewise
         "3k4/8/8/8/3N4/8/8/3K4 w - - 0 1",              // flying general: the Knight may not leave the file
-        "8/8/8/k2R3K/8/8/8/8 w - - 0 1",                // ... the Rook stays on the rank
+        "8/8/8/k2B3K/8/8/8/8 w - - 0 1",                // ... nor the Bishop the rank
         "3k4/8/8/8/8/8/8/4K3 w - - 0 1",                // ... the King may not step onto the d-file
         "5k2/8/8/8/8/8/8/4K2R w K - 0 1",               // O-O would pass f1, facing the King: refused
         "6k1/8/8/8/8/8/8/R3K2R w KQ - 0 1",             // O-O would land facing it; O-O-O is fine
