@@ -70,15 +70,15 @@ bool can_follow_to_flag(Position& pos, const R& rules) {
 }
 
 // Whether the two royal pieces stand on one file or rank with nothing between them (janggi's
-// bikjang; the flying general).
-inline bool royals_facing(const Position& pos, Square a, Square b) {
+// bikjang; the flying general); `lifted` (a square the moving royal piece leaves) counts as empty.
+inline bool royals_facing(const Position& pos, Square a, Square b, Square lifted = kNoSquare) {
   if (a == kNoSquare || b == kNoSquare) return false;
   const Geometry& g = pos.geo();
   const int dx = g.file_of(b) - g.file_of(a), dy = g.rank_of(b) - g.rank_of(a);
   if (dx && dy) return false;
   const int step = g.offset((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
   Square t = Square(a + step);
-  while (t != b && pos.at(t) == kEmpty) t = Square(t + step);
+  while (t != b && (pos.at(t) == kEmpty || t == lifted)) t = Square(t + step);
   return t == b;
 }
 inline bool royals_facing(const Position& pos) { return royals_facing(pos, pos.royal(White), pos.royal(Black)); }

@@ -239,13 +239,16 @@ bool royal_attacked(const Position& pos, const R& rules, Color c) {
 // Castling: the royal piece may not stand or pass on an attacked square (its destination is
 // tested after the move). With explosions, a square next to the enemy's royal piece is never
 // attacked, and each square is tested with the royal piece lifted from its own, as Fairy-Stockfish
-// tests its pseudo-royal king.
+// tests its pseudo-royal king. With the flying general, the royal piece may not pass a square
+// that faces the enemy's royal piece either (lifted from its own square, as Fairy-Stockfish's
+// legal(): synochess).
 template <class R>
 bool castling_passage_safe(Position& pos, const R& rules, const Move& m) {
   const Color them = ~pos.side_to_move();
   const bool explosions = pos.variant().explosions.enabled;
   const int step = m.to > m.from ? 1 : -1;
   for (Square s = m.from; s != m.to; s = Square(s + step)) {
+    if (pos.variant().flying_general && s != m.from && royals_facing(pos, s, pos.royal(them), m.from)) return false;
     if (!explosions) {
       if (rules.attacked(pos, s, them)) return false;
       continue;

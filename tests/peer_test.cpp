@@ -291,6 +291,33 @@ const std::vector<PeerVariant>& peer_variants() {
         "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",           // stalemate (a loss)
         "4k3/8/8/3pP3/8/8/8/4K3[HL] w - d6 0 1"},  // e.p. beside drops
        1, 24, true},  // White's hand empties within some 10 of its moves
+      // Synochess: chess against a Xiangqi-like army (janggi cannons, soldiers, elephants, an
+      // advisor) with two Soldiers in hand dropped on rank 5; the flying general; the flag.
+      {"synochess", "synochess", 50,
+       {"3k4/8/8/8/8/8/8/4K3[ss] b - - 0 1",            // Soldier drops on rank 5 only
+        "3k4/8/8/8/8/8/8/4K3[acehnpqrs] b - - 0 1",     // ... every piece of Black's hand too
+        "3k4/8/8/8/8/8/8/3QK3[ss] b - - 0 1",           // in check: drops on d5 block
+        "3k4/8/8/8/4K3/8/8/8[ss] b - - 0 1",            // S@e5 gives check (allowed)
+        "3k4/8/8/2c5/8/2P5/8/2R1K3 b - - 0 1",          // a Cannon hops over the Pawn, takes the Rook
+        "3k4/8/8/2cP3C/8/2c5/8/2R1K3 b - - 0 1",        // ... not over a Cannon (screen), nor takes one
+        "3k4/8/8/2cP3C/8/2c5/8/2R1K3 w - - 0 1",        // White's Cannon (a FEN's) likewise
+        "3k4/8/8/8/3N4/8/8/3K4 w - - 0 1",              // flying general: the Knight may not leave the file
+        "8/8/8/k2B3K/8/8/8/8 w - - 0 1",                // ... nor the Bishop the rank
+        "3k4/8/8/8/8/8/8/4K3 w - - 0 1",                // ... the King may not step onto the d-file
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",               // O-O would pass f1, facing the King: refused
+        "6k1/8/8/8/8/8/8/R3K2R w KQ - 0 1",             // O-O would land facing it; O-O-O is fine
+        "5k2/8/8/8/8/8/5P2/4K2R w K - 0 1",             // the f-file closed: O-O
+        "r3k2r/8/8/8/8/8/8/3K4 b kq - 0 1",             // Black's O-O-O passes d8, facing d1: refused
+        "8/4K3/8/8/8/1k6/8/8 w - - 0 1",                // the King a step from the last rank: it wins there
+        "8/8/8/8/8/6K1/1k6/8 b - - 0 1",                // ... Black's from rank 1
+        "4K3/8/8/2k5/8/8/8/8 b - - 0 1",                // White's King is there: the game is over
+        "8/8/8/8/8/8/K7/3k4 w - - 0 1",                 // ... Black's
+        "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",               // stalemate (a loss)
+        "3k4/8/8/8/3h4/3P4/2e5/4K3 b - - 0 1",          // a Horse blocked beside it; the Elephant's leaps
+        "3ka3/8/8/8/8/8/8/4RK2 b - - 0 1",              // the Advisor is no King: it may stand attacked
+        "3k4/8/8/8/8/8/1s6/4K3 b - - 0 1",              // Soldiers step forward and sideways
+        "s2k4/8/8/8/8/8/8/4K3 b - - 0 1"},              // ... on the last rank, sideways only
+       1, 40, true},
       // Placement: the pieces start in hand and are dropped on the first rank before anything
       // moves; random games of 1 to 40 plies end in or after the placement (16 plies).
       {"placement", "placement", 50,

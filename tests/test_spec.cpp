@@ -243,7 +243,7 @@ TEST(Spec, MissingFileIsAnError) {
 TEST(Spec, RealCatalogueBuilds) {
   const auto file = fairygen::spec::load(FAIRY_SOURCE_DIR "/variants.yaml");
   const auto variants = fairygen::model::build_all(file);
-  ASSERT_EQ(variants.size(), 42u);
+  ASSERT_EQ(variants.size(), 43u);
   for (const auto& v : variants) {
     EXPECT_FALSE(v.spec->perft.empty()) << v.info.key << " has no perft positions";
     for (const auto& p : v.spec->perft) EXPECT_GE(p.source.size(), 8u);
