@@ -26,9 +26,7 @@ inline void add_in_place_promotions(const Position& pos, MoveList& list) {
       if (std::find(r.pieces.begin(), r.pieces.end(), type) == r.pieces.end()) continue;
       if (!r.squares[us][std::size_t(from)] && !(r.anywhere_when_last && count == 1)) continue;
       for (const PromotionTarget& t : r.to) {
-        if (!(t.sides >> us & 1)) continue;
-        if (t.limit && pos.count(us, t.type) >= t.limit) continue;
-        if (t.recoup && pos.count(us, t.type) >= v.start_count[us][t.type]) continue;
+        if (!promotion_target_open(pos, us, t)) continue;
         const PieceProgram& program = v.pieces[t.type].program[us];
         // Whether the target on s would attack an enemy piece (its leaps need no empty squares).
         const auto attacks_enemy = [&](Square s) {

@@ -15,6 +15,15 @@
 
 namespace fairy {
 
+// Whether colour c may promote to target t now, wherever: t is c's (sides), and the side has
+// fewer of its type than at the start (recoup) or than its limit. Ordinary and in_place
+// promotions (runtime/in_place_promotion.hpp) both ask here.
+inline bool promotion_target_open(const Position& pos, Color c, const PromotionTarget& t) {
+  if (!(t.sides >> c & 1)) return false;
+  if (t.recoup && pos.count(c, t.type) >= pos.variant().start_count[c][t.type]) return false;
+  return !t.limit || pos.count(c, t.type) < t.limit;
+}
+
 // Adds m (m.promo == 0), expanded into the promotion choices the variant allows there.
 // A move into a rank where promotion is compulsory but no choice is available is dropped.
 inline void add_promotions(const Position& pos, MoveList& list, Move m) {
@@ -42,9 +51,7 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   }
   for (const PromotionTarget& t : pr.to) {
     if (t.depth && depth > t.depth) continue;
-    if (!(t.sides >> c & 1)) continue;
-    if (t.recoup && pos.count(c, t.type) >= v.start_count[c][t.type]) continue;
-    if (t.limit && pos.count(c, t.type) >= t.limit) continue;
+    if (!promotion_target_open(pos, c, t)) continue;
     m.promo = std::uint8_t(t.type + 1);
     list.push(m);
   }
@@ -400,17 +407,15 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
   if (m.kind == MoveKind::Drop && pos.variant().hands.enabled) return hand_drop_is_legal(pos, rules, quick, m);
   if (m.kind == MoveKind::Pass && pos.variant().pass) return quick.bikjang() || !in_check(pos, rules);  // as make_if_legal
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::Drop) return true;  // as make_if_legal
-  if (is_in_place_promotion(pos, m)) {  // may not give check: made and tested
+  // Made and tested (make_if_legal), then taken back.
+  const auto legal_when_made = [&] {
     if (!make_if_legal(pos, rules, m)) return false;
     pos.unmake();
     return true;
-  }
+  };
+  if (is_in_place_promotion(pos, m)) return legal_when_made();  // may not give check
   if (quick.surely_legal(pos, m)) return true;
-  if (quick.bikjang()) {  // the move must part the royal pieces: make_if_legal decides
-    if (!make_if_legal(pos, rules, m)) return false;
-    pos.unmake();
-    return true;
-  }
+  if (quick.bikjang()) return legal_when_made();  // the move must part the royal pieces
   // A gating move is legal when the move alone is (as in Fairy-Stockfish, the gated piece
   // does not shield the royal piece); the piece can expose nothing.
   if (m.gate) {
@@ -432,9 +437,7 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
       return !rules.attacked(pos, royal, them);
     });
   }
-  if (!make_if_legal(pos, rules, m)) return false;
-  pos.unmake();
-  return true;
+  return legal_when_made();
 }
 
 template <class R>
