@@ -35,8 +35,12 @@ std::string path_text(const fairy::Path& p) {
 
 std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
 
-// kWhiteK, kBlackP: the paths of a piece, named by its FEN letter (unique in a variant).
-std::string paths_name(const fairy::PieceInfo& p, Color c) { return "k" + color_name(c) + p.letter; }
+// kWhiteK, kBlackP, kWhiteQTilde (Q~), kBlackPPlus (+p): the paths of a piece, named by its FEN
+// letter and mark (unique together in a variant).
+std::string paths_name(const fairy::PieceInfo& p, Color c) {
+  const std::string mark = p.mark == '~' ? "Tilde" : p.mark == '+' ? "Plus" : "";
+  return "k" + color_name(c) + p.letter + mark;
+}
 
 std::string bool_text(bool b) { return b ? "true" : "false"; }
 
@@ -73,6 +77,19 @@ std::string word_type(int bits) {
   return "bitboard::Lanes<" + std::to_string(bits / 64) + ">";
 }
 
+// The hands (bitboard::HandDesc): what each type returns to a hand as and where it is dropped.
+std::string hands_text(const fairy::VariantInfo& info) {
+  if (!info.hands.enabled) return "  static constexpr bitboard::HandDesc hands = {};\n";
+  std::string types, ranks;
+  for (int t = 0; t < int(info.pieces.size()); ++t) {
+    types += (t ? ", " : "") + std::to_string(info.hand_type[t]);
+    ranks += (t ? ", " : "") + std::to_string(info.hands.drop_ranks[t]);
+  }
+  return "  static constexpr bitboard::HandDesc hands = {.enabled = true, .captures = " + bool_text(info.hands.captures) +
+         ",\n      .hand_type = {" + types + "},  // by type: what a captured piece returns to a hand as\n" +
+         "      .drop_ranks = {" + ranks + "}};  // by type: bit r, the mover's rank r + 1\n";
+}
+
 std::string description_struct(const model::Variant& v, int word_bits) {
   const fairy::VariantInfo& info = v.info;
   const fairy::Geometry& g = info.geo;
@@ -102,6 +119,7 @@ std::string description_struct(const model::Variant& v, int word_bits) {
            ", .mandatory = " + std::to_string(info.promotions[r].mandatory) + ", .to = kPromotion" + n + "Targets},\n";
   }
   out += "  }};\n";
+  out += hands_text(info);
   out += "  // The start position by square (rank * files + file): 0 empty, else 1 + type + 64 * colour.\n";
   out += "  static constexpr std::array<Piece, " + std::to_string(squares) + "> start_board = {\n";
   for (int r = 0; r < g.ranks; ++r) {

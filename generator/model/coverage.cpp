@@ -40,6 +40,21 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   return "";
 }
 
+// Why the kernel cannot run this variant's hands, or "" when they are of the crazyhouse kind:
+// captures into the hand (or none), drops onto the empty squares of each type's drop ranks.
+std::string uncovered_hands(const fairy::HandRule& h) {
+  if (h.gating) return "pieces enter from the hand by gating";
+  if (!h.drops) return "its pieces in hand are never dropped";
+  if (h.no_doubled) return "a drop may not double a piece on a file (no_doubled)";
+  if (h.no_drop_mate) return "a drop may not give mate (no_drop_mate)";
+  if (h.no_dead_drops) return "a piece may not be dropped where it could never move (no_dead_drops)";
+  if (h.drop_promoted) return "a piece in hand may be dropped promoted (drop_promoted)";
+  if (h.must_drop) return "a side holding pieces in hand must drop (must_drop)";
+  if (h.opposite_colours) return "drops must keep pieces on both square colours (opposite_colours)";
+  if (h.castling_file >= 0) return "dropped pieces may get castling rights (castling_file)";
+  return "";
+}
+
 }  // namespace
 
 KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
@@ -53,7 +68,8 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     return refuse("the board has " + std::to_string(squares) + " squares (at most " +
                   std::to_string(fairy::bitboard::kMaxSquares) + ")");
   if (info.drops.enabled) return refuse("it has drops");
-  if (info.hands.enabled) return refuse("it has pieces in hand");
+  if (info.hands.enabled)
+    if (std::string why = uncovered_hands(info.hands); !why.empty()) return refuse("its hands: " + why);
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
   if (info.must_capture) return refuse("captures are compulsory");
@@ -63,6 +79,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
   for (const fairy::PromotionRule& r : info.promotions) {
     if (r.in_place) return refuse("it has promotions that are moves of their own (in_place)");
+    if (r.leaving) return refuse("it promotes on moves out of the zone too (leaving)");
     for (const fairy::PromotionTarget& t : r.to)
       if (t.limit) return refuse("a promotion target has a limit");
   }
@@ -73,8 +90,10 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);
   for (const fairy::PromotionRule& rule : info.promotions) {
     if (rule.from_reserve) return refuse("it promotes from the reserve");
-    for (const fairy::PromotionTarget& target : rule.to)
+    for (const fairy::PromotionTarget& target : rule.to) {
       if (info.pieces[target.type].royal) return refuse("it promotes to a royal piece");
+      if (info.promotion_rule[target.type] >= 0) return refuse("a promoted piece promotes again (turn_over)");
+    }
   }
   out.covered = true;
   out.word_bits = squares <= 64 ? 64 : squares <= 128 ? 128 : 64 * ((squares + 63) / 64);

@@ -13,8 +13,12 @@
 //   the reserve;
 // - a piece that promotes by some of its moves only (a rule's `moves:`) moves only by leaps, and
 //   those that promote land elsewhere than those that do not;
-// - it has no drops, no turns of several moves, no brouhaha squares; safe passage only for
-//   royal pieces.
+// - it has no drops from a reserve, no turns of several moves, no brouhaha squares; safe passage
+//   only for royal pieces;
+// - its pieces in hand, if any, are of the crazyhouse kind: captured pieces join the captor's hand
+//   (or leave the game) and are dropped on any empty square of their drop ranks (no gating, no
+//   shogi drop rules, no placement rules, no promoted drops); no promotion on leaving the zone,
+//   no promoted piece that promotes again (turn_over);
 // - captures are not compulsory, checks not barred, and no game end but checkmate and
 //   stalemate can apply (end: checks, extinction, bare_king and flag need the mailbox generator).
 // Everything else keeps the mailbox generator (perft included).

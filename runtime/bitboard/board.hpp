@@ -1,16 +1,21 @@
 // The kernel's position: piece sets per colour and per type, the pieces by square, tracked
-// virginity (castling rights, XBetza `i` of royal pieces and partners) and the e.p. squares.
+// virginity (castling rights, XBetza `i` of royal pieces and partners), the e.p. squares and,
+// in variants with hands, the pieces in hand (a promoted piece is a type of its own, so the
+// board knows what it returns to a hand as).
 // It is copied to make a move (copy-make); the side to move is a template parameter of the
 // code that uses it. No Zobrist key: perft needs none, so the kernel keeps none.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "runtime/bitboard/variant.hpp"
 #include "runtime/position.hpp"
 
 namespace fairy::bitboard {
+
+struct NoHands {};
 
 template <class D>
 struct Board {
@@ -24,6 +29,9 @@ struct Board {
   B ep = 0;                        // squares an e.p. capture may land on
   std::uint8_t ep_victim = 0;      // the piece such a capture takes
   std::array<std::uint8_t, V::squares> piece{};  // 0: empty; otherwise 1 + type
+  // hand[c][t]: how many pieces of type t colour c holds (no member without hands).
+  using Hands = std::array<std::array<std::uint8_t, V::types>, 2>;
+  [[no_unique_address]] std::conditional_t<V::hands, Hands, NoHands> hand{};
 
   B occupied() const { return color[White] | color[Black]; }
   template <int t>
@@ -52,8 +60,15 @@ struct Board {
   }
 
   // Loads a Position of the same variant; false if it holds something the kernel cannot
-  // represent (a hole).
+  // represent (a hole, a royal piece in hand).
   bool load(const Position& pos) {
+    if constexpr (V::hands)
+      for (const Color c : {White, Black})
+        for (int t = 0; t < V::types; ++t) {
+          if (!pos.in_hand(c, t)) continue;
+          if (!V::in_hands(t)) return false;
+          hand[c][t] = std::uint8_t(pos.in_hand(c, t));
+        }
     const Geometry& g = pos.geo();
     for (int s = 0; s < V::squares; ++s) {
       const Square m = g.square(G::file_of(s), G::rank_of(s));

@@ -9,6 +9,7 @@
 //   PieceDesc pieces[];            // in the model's type order (type t is pieces[t])
 //   CastlingDesc castling;
 //   PromotionDesc promotions[];    // may be empty: std::span<const PromotionDesc>
+//   HandDesc hands;                // pieces in hand (crazyhouse); hands.enabled false: none
 //   Piece start_board[files * ranks];  // the start position, square index = rank * files + file
 // Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
 #pragma once
@@ -56,6 +57,16 @@ struct PromotionDesc {
   int zone = 1;                 // the last `zone` ranks
   int mandatory = 1;            // compulsory on the last `mandatory` ranks
   std::span<const PromotionTarget> to;
+};
+
+// Pieces in hand of the crazyhouse kind (VariantInfo::hands, runtime/hand.hpp): a captured piece
+// joins the captor's hand as hand_type of its type (a promoted piece as the type it promoted
+// from), and a drop of a piece in hand onto an empty square of its drop ranks is a move.
+struct HandDesc {
+  bool enabled = false;
+  bool captures = true;  // false: captured pieces leave the game, hands only empty
+  std::array<std::int8_t, kMaxPieceTypes> hand_type{};       // by type
+  std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};    // by type; bit r: the mover's rank r + 1
 };
 
 }  // namespace fairy::bitboard

@@ -5,6 +5,8 @@
 // - in single check, other pieces must capture the checker or (against a slide) block it;
 // - a pinned piece stays between its pinner and the royal piece (or captures the pinner);
 // - e.p. captures (two pieces leave) and castling are tested square by square;
+// - a drop (hands) lands on an empty square: in single check only between the royal piece and a
+//   sliding checker, in double check nowhere;
 // - against bent pieces (a leap, then a slide: v[F?R]), the moves of a piece whose leaving
 //   could open a bent path to the royal piece, and every move out of a bent check, are tested
 //   target by target on the board as it would be;
@@ -78,6 +80,7 @@ struct Generator {
       }
     }
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
+    if constexpr (V::hands) drops(b, cx, sink);
     if constexpr (D::castling.enabled)
       if (cx.royal >= 0 && !cx.checkers && (b.virgin & bit<B>(cx.royal))) castling(b, cx, sink);
   }
@@ -376,6 +379,28 @@ struct Generator {
       }
     }
     return c;
+  }
+
+  // Drops from our hand onto the empty squares of each type's drop ranks that the evasions
+  // allow. A drop only adds a piece of ours, so it exposes nothing, except that against hoppers
+  // it may make a screen (on a hop line), and out of a hopper's or a bent check the evasions do
+  // not say which squares block: those drops are tested square by square.
+  template <class Sink>
+  static void drops(const Board<D>& b, const Context& cx, Sink& sink) {
+    B empty = ~cx.occupied & cx.evasions;
+    if constexpr (Enemy::groups.hops > 0 || Enemy::groups.bents > 0)
+      if (cx.royal >= 0) {
+        constexpr B board = G::all();
+        for (B tested = empty & (cx.checkers ? board : cx.hop_lines); tested;) {
+          const int to = pop_lsb(tested);
+          if (Enemy::attackers(b, cx.royal, cx.occupied | bit<B>(to))) empty ^= bit<B>(to);
+        }
+      }
+    for_each_index<V::types>([&](auto t) {
+      if constexpr (V::in_hands(t))
+        if (b.hand[us][t])
+          if (const B targets = empty & V::drop_squares[us][t]) sink.template drops<t>(targets);
+    });
   }
 
   // Castling (see castling.hpp) with an unmoved partner: not out of check (the caller sees to

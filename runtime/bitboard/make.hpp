@@ -1,5 +1,5 @@
-// Making a move on a copy of the kernel's board, with Position::make's rules for virginity and
-// e.p. squares (the parts a move count can observe).
+// Making a move on a copy of the kernel's board, with Position::make's rules for virginity,
+// e.p. squares and hands (the parts a move count can observe).
 #pragma once
 
 #include "runtime/bitboard/board.hpp"
@@ -19,7 +19,10 @@ struct Make {
   static Board<D> normal(const Board<D>& b, int from, int to, int becomes) {
     Board<D> n = b;
     const int victim = b.piece[to];
-    if (victim) remove(n, them, victim - 1, to);
+    if (victim) {
+      remove(n, them, victim - 1, to);
+      into_hand(n, victim - 1);
+    }
     relocate(n, t, from, to, becomes);
     n.ep = 0;
     if (b.virgin & (bit<B>(from) | bit<B>(to))) lose_virginity(n, b, from, to, to);
@@ -34,9 +37,21 @@ struct Make {
     Board<D> n = b;
     const int victim = b.ep_victim;
     remove(n, them, b.piece[victim] - 1, victim);
+    into_hand(n, b.piece[victim] - 1);
     relocate(n, t, from, to, becomes);
     n.ep = 0;
     if (b.virgin & (bit<B>(from) | bit<B>(to) | bit<B>(victim))) lose_virginity(n, b, from, to, victim);
+    return n;
+  }
+
+  // A piece of type t from our hand onto the empty square `to`. It gets no virginity to track
+  // (Position::make; castling_file is not covered), and the e.p. squares go.
+  template <int t>
+  static Board<D> drop(const Board<D>& b, int to) {
+    Board<D> n = b;
+    put(n, us, t, to);
+    --n.hand[us][t];
+    n.ep = 0;
     return n;
   }
 
@@ -54,6 +69,15 @@ struct Make {
   }
 
  private:
+  // A captured piece of type `type` joins our hand as what it returns as (a promoted piece as
+  // the type it promoted from); a hand that holds kMaxHand of it takes no more (Position's
+  // add_to_hand: a FEN could not say more).
+  static void into_hand(Board<D>& n, int type) {
+    if constexpr (V::hands && D::hands.captures) {
+      std::uint8_t& count = n.hand[us][D::hands.hand_type[type]];
+      if (count < kMaxHand) ++count;
+    }
+  }
   static void remove(Board<D>& n, Color c, int type, int s) {
     n.color[c] ^= bit<B>(s);
     n.type[type] ^= bit<B>(s);

@@ -1,5 +1,5 @@
 // Perft on the bitboard kernel. The last ply is counted from the legal target sets (a popcount
-// per piece, times the promotion choices); earlier plies make each move on a copy of the board
+// per piece, times the promotion choices; a popcount per type in hand for drops); earlier plies make each move on a copy of the board
 // and recurse. The entry point takes a Position of the described variant.
 #pragma once
 
@@ -31,6 +31,10 @@ struct MoveCounter {
     nodes += c.count();
   }
   void castling(int, int, int, int) { ++nodes; }
+  template <int t>
+  void drops(B targets) {
+    nodes += popcount(targets);
+  }
 };
 
 template <class D, Color us>
@@ -68,6 +72,10 @@ struct Expander {
   void castling(int king_from, int king_to, int partner_from, int partner_to) {
     child(Mk::castling(board, king_from, king_to, partner_from, partner_to));
   }
+  template <int t>
+  void drops(B targets) {
+    while (targets) child(Mk::template drop<t>(board, pop_lsb(targets)));
+  }
 
  private:
   void child(const Board<D>& next) {
@@ -88,7 +96,7 @@ std::uint64_t perft(const Board<D>& b, int depth) {
 }
 
 // Perft of a position of the variant D describes; nullopt when the kernel cannot hold it
-// (a board with holes).
+// (a board with holes, a royal piece in hand).
 template <class D>
 std::optional<std::uint64_t> perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;

@@ -1,7 +1,8 @@
 // What the kernel derives from a description D once per variant, at compile time: the board
 // geometry, which piece types are royal, which have their virginity tracked (royal pieces and
 // castling partners, as in Position), promotion rules by type, and the start position's squares
-// per colour and type (for XBetza `i` on other pieces, and for recoup promotions).
+// per colour and type (for XBetza `i` on other pieces, and for recoup promotions), and where a
+// piece in hand may be dropped.
 #pragma once
 
 #include <array>
@@ -67,6 +68,22 @@ struct Variant {
     return out;
   }();
   static constexpr int start_count(Color c, int t) { return popcount(start_squares[c][t]); }
+
+  static constexpr bool hands = D::hands.enabled;
+  // Whether pieces of type t can be in a hand: those that return to it as themselves (a
+  // promoted piece returns as another type). A royal piece is in a hand only before it is
+  // placed (placement), which the kernel does not cover: Board::load declines it.
+  static constexpr bool in_hands(int t) { return hands && D::hands.hand_type[t] == t && !is_royal(t); }
+  // drop_squares[c][t]: the squares of the drop ranks of type t, counted from c's side.
+  static constexpr auto drop_squares = [] {
+    std::array<std::array<B, types>, 2> out{};
+    for (int s = 0; s < squares; ++s)
+      for (int t = 0; t < types; ++t)
+        for (const Color c : {White, Black}) {
+          if (in_hands(t) && (D::hands.drop_ranks[t] >> G::relative_rank(s, c) & 1)) set_square(out[c][t], s);
+        }
+    return out;
+  }();
 };
 
 }  // namespace fairy::bitboard
