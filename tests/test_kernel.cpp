@@ -14,6 +14,7 @@
 #include "amazon.hpp"
 #include "capablanca.hpp"
 #include "chigorin.hpp"
+#include "crazyhouse.hpp"
 #include "embassy.hpp"
 #include "gothic.hpp"
 #include "grasshopper.hpp"
@@ -42,6 +43,7 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_almost::Rules>("almost"),
           test::kernel_variant<gen::v_amazon::Rules>("amazon"),
           test::kernel_variant<gen::v_chigorin::Rules>("chigorin"),
+          test::kernel_variant<gen::v_crazyhouse::Rules>("crazyhouse"),
           test::kernel_variant<gen::v_embassy::Rules>("embassy"),
           test::kernel_variant<gen::v_gothic::Rules>("gothic"),
           test::kernel_variant<gen::v_grasshopper::Rules>("grasshopper"),
@@ -51,13 +53,14 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shako::Rules>("shako")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2AndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
-  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2"}) EXPECT_TRUE(covered_keys.count(key)) << key;
+  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse"})
+    EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
 // Positions where the kernel's special cases decide at the root: e.p. captures that are legal,
@@ -69,7 +72,12 @@ TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2AndThisTestListsEveryCove
 // a Pawn; a Rook that is the only screen between Cannon and King (pinned to the file) and one
 // stepping onto an open Cannon line (a screen: refused); a Sorceress's diagonal check over a
 // Pawn; King jumps through and beside attacked squares (both routes of a knight jump); a Troll's
-// H-leap to the last rank (no promotion) beside its promoting step and capture.
+// H-leap to the last rank (no promotion) beside its promoting step and capture. Crazyhouse: a
+// double check by a Knight and a Rook (no drop), a Knight's check (no drop blocks it), a Rook's
+// check along Black's last rank (a Knight may block it, a Pawn may not be dropped there), an e.p.
+// capture into the hand, a promotion by capture (to a Q~), a King taking a checking q~ into a
+// hand full of Pawns (kMaxHand: it stays full), and a King in hand (beyond the kernel: the move
+// generator counts it).
 std::vector<std::string> special_positions(const std::string& key) {
   if (key == "chess")
     return {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
@@ -85,6 +93,12 @@ std::vector<std::string> special_positions(const std::string& key) {
     return {"11k/12/12/12/12/12/12/4s7/12/R11/12/5K6 w - - 0 1", "11k/12/12/12/12/12/12/4s7/5M6/12/12/5K6 w - - 0 1",
             "11k/12/12/12/12/12/12/4s7/12/5B6/12/5K6 w - - 0 1", "11k/12/12/12/12/12/3p8/12/12/4P7/12/5K6 w - - 0 1",
             "12/r5k4r/12/12/12/12/12/12/12/12/R5K4R/12 w KQkq - 0 1"};
+  if (key == "crazyhouse")
+    return {"4k3/8/8/8/8/5n2/8/r3K3[QNPq] w - - 0 1", "4k3/8/8/8/8/3n4/8/4K3[QRPq] w - - 0 1",
+            "R3k3/8/8/8/8/8/8/4K3[pn] b - - 0 1", "R3k3/8/8/8/8/8/8/4K3[p] b - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[Nn] w KQkq f6 0 3", "r3k3/1P6/8/8/8/8/8/4K3[Q] w - - 0 1",
+            "4k3/8/8/8/8/8/8/3q~K2Q~[" + std::string(kMaxHand, 'P') + "] w - - 0 1",
+            "k7/8/8/8/8/8/8/8[K] w - - 0 1"};
   if (key == "terachess2")
     return {"15k/16/16/16/16/16/16/16/4c11/16/16/16/4P11/16/16/4K11 w K - 0 1",
             "15k/16/16/16/16/16/16/16/4c11/16/16/16/4R11/16/16/4K11 w K - 0 1",
