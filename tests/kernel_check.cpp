@@ -23,10 +23,17 @@ Move pick(const Position& pos, const MoveList& moves, std::mt19937& rng) {
   return moves[int(rng() % moves.size)];
 }
 
+// How many pieces c holds in hand.
+int held(const Position& pos, Color c) {
+  int n = 0;
+  for (int t = 0; t < int(pos.variant().pieces.size()); ++t) n += pos.in_hand(c, t);
+  return n;
+}
+
 }  // namespace
 
 int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
-                         int games, int plies) {
+                         int games, int plies, KernelReach* reach) {
   const CompiledVariant* compiled = find_compiled(v.key);
   EXPECT_NE(compiled, nullptr) << v.key;
   if (!compiled) return 0;
@@ -61,12 +68,16 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
           if (::testing::Test::HasFailure()) return positions;
         }
         ++positions;
+        if (reach && ply > 0 && held(pos, pos.side_to_move()) && engine->in_check(pos)) ++reach->checks_with_hand;
         MoveList moves;
         engine->legal_moves(pos, moves);
         if (moves.size == 0) break;
         const Move m = pick(pos, moves, rng);
+        const Color mover = pos.side_to_move();
+        const int before = held(pos, mover);
         pos.make(m);
         ipos.make(m);
+        if (reach && held(pos, mover) > before) ++reach->captures_into_hand;
       }
     }
   return positions;

@@ -24,10 +24,18 @@ KernelVariant kernel_variant(const std::string& key) {
   return {key, &R::perft, [](Position& pos, int depth) { return fairy::perft(pos, R{}, depth); }};
 }
 
+// What the positions checked held, so that a test can see its games reached what it is about
+// (with hands: drops in check, well-filled hands).
+struct KernelReach {
+  int checks_with_hand = 0;    // positions reached by a move, in check, the mover holding a piece in hand
+  int captures_into_hand = 0;  // moves played that put a piece into a hand
+};
+
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,
 // each perft position of spec_path and each of `extra`, and expects perft at depths 1 to 3 to
-// agree three ways at every position reached. Returns the number of positions checked.
+// agree three ways at every position reached. Returns the number of positions checked; fills
+// `reach` if given.
 int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
-                         int games, int plies);
+                         int games, int plies, KernelReach* reach = nullptr);
 
 }  // namespace fairy::test

@@ -117,7 +117,14 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
   // Obento's interpreter perfts take longest; a variant without special positions plays four games.
   const int games = v.key == "obento" ? 1 : special_positions(v.key).empty() ? 4 : 2;
-  EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), games, 20), 50);
+  test::KernelReach reach;
+  EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), games, 20, &reach), 50);
+  // With hands, the games must have played into checks with a piece in hand and captured into
+  // hands (seeded: 20 and 93 when written).
+  if (find_compiled(v.key)->info().hands.enabled) {
+    EXPECT_GE(reach.checks_with_hand, 10);
+    EXPECT_GE(reach.captures_into_hand, 50);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Covered, KernelAgrees, ::testing::ValuesIn(covered_variants()),

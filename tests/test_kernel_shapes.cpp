@@ -97,9 +97,14 @@ class KernelShapesAgree : public ::testing::TestWithParam<test::KernelVariant> {
 
 TEST_P(KernelShapesAgree, WithGeneratorAndInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
-  // With hands a ply has 100-odd moves: one game from each position.
-  const int games = v.key == "drops" ? 1 : 3;
-  EXPECT_GE(test::expect_kernel_agrees(v, KERNEL_SHAPES_SPEC, special_positions(v.key), games, 24), 50);
+  test::KernelReach reach;
+  EXPECT_GE(test::expect_kernel_agrees(v, KERNEL_SHAPES_SPEC, special_positions(v.key), 3, 24, &reach), 50);
+  // The games must have played into checks with a piece in hand and captured into hands
+  // (seeded: 7 and 69 when written).
+  if (v.key == "drops") {
+    EXPECT_GE(reach.checks_with_hand, 5);
+    EXPECT_GE(reach.captures_into_hand, 30);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, KernelShapesAgree, ::testing::ValuesIn(shape_variants()),
