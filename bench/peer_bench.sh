@@ -59,18 +59,18 @@ losers     start    5 fsf           -
 horde      start    6 fsf           -
 shatranj   start    6 fsf           -
 courier    start    5 fsf-large     -
-knightmate start    6 fsf           -
-chigorin   start    6 fsf           -
+knightmate start    5 fsf           -
+chigorin   start    5 fsf           -
 amazon     start    5 fsf           -
-almost     start    6 fsf           -
-grasshopper start   6 fsf           -
-minixiangqi start   6 fsf           -
+almost     start    5 fsf           -
+grasshopper start   5 fsf           -
+minixiangqi start   5 fsf           -
 janus      start    5 fsf-large     -
 embassy    start    5 fsf-large     -
 gothic     start    5 fsf-large     -
 shako      start    5 fsf-large     -
-orda       start    6 fsf:ini       -
-synochess  start    5 fsf:ini       -
+orda       start    5 fsf:ini       -
+synochess  start    4 fsf:ini       -
 shinobi    start    4 fsf:ini       -
 chak       start    5 fsf-large:ini -
 EOF
