@@ -51,12 +51,12 @@ sittuyin   start    4 fsf           -
 cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
 janggi     start    5 fsf-large     -
-extinction start    5 fsf           -
+extinction start    6 fsf           -
 atomic     start    5 fsf           -
-racingkings start   5 fsf           -
-antichess  start    5 fsf           -
-losers     start    5 fsf           -
-horde      start    6 fsf           -
+racingkings start   6 fsf           -
+antichess  start    6 fsf           -
+losers     start    6 fsf           -
+horde      start    7 fsf           -
 shatranj   start    6 fsf           -
 courier    start    5 fsf-large     -
 knightmate start    5 fsf           -
