@@ -68,7 +68,7 @@ minixiangqi start   5 fsf           -
 janus      start    5 fsf-large     -
 embassy    start    5 fsf-large     -
 gothic     start    5 fsf-large     -
-shako      start    5 fsf-large     -
+shako      start    4 fsf-large     -
 orda       start    5 fsf:ini       -
 synochess  start    4 fsf:ini       -
 shinobi    start    4 fsf:ini       -
