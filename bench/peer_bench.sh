@@ -2,13 +2,16 @@
 # Perft speed of fairy against its peers (Fairy-Stockfish, Stockfish) on the same positions.
 #
 #   bench/peer_bench.sh [--fairy BIN] [--fsf BIN] [--fsf-large BIN] [--stockfish BIN]
-#                       [--rounds N] [--clock cpu|wall] [--only REGEX]
+#                       [--fsf-variants FILE] [--rounds N] [--clock cpu|wall] [--only REGEX]
 #   bench/peer_bench.sh --self-test [--fairy BIN]   (parsing and protocol, with fake engines)
 #
 # Peers (optional; a line whose peer is missing measures fairy alone):
 #   --fsf        Fairy-Stockfish, 64-bit build   (env FSF)        chess lines
 #   --fsf-large  Fairy-Stockfish, largeboards    (env FSF_LARGE)  capablanca, grand lines
 #   --stockfish  Stockfish                       (env STOCKFISH)  chess lines
+#   --fsf-variants  a variants.ini for Fairy-Stockfish (env FSF_VARIANTS): the lines whose peer
+#                is fsf:ini or fsf-large:ini (variants not built into Fairy-Stockfish) set it
+#                as VariantPath first; Fairy-Stockfish's own src/variants.ini defines them all
 # --fairy defaults to build/fairy of this checkout (env FAIRY).
 #
 # Each position runs in alternation, fairy then its peers, for N rounds (default 3), single
@@ -25,7 +28,7 @@ export LC_ALL=C
 here="$(cd "$(dirname "$0")" && pwd)"
 line_timeout="${PEER_BENCH_TIMEOUT:-900}"  # seconds a peer may stay silent
 
-# variant position depth peers fen ("-": start position / no peer)
+# variant position depth peers fen ("-": start position / no peer; PEER:ini: with --fsf-variants)
 positions() {
   cat <<'EOF'
 chess      start    6 fsf,stockfish -
@@ -49,7 +52,28 @@ sittuyin   start    4 fsf           -
 cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
 janggi     start    5 fsf-large     -
-extinction start    5 fsf           -
+extinction start    6 fsf           -
+atomic     start    5 fsf           -
+racingkings start   6 fsf           -
+antichess  start    6 fsf           -
+losers     start    6 fsf           -
+horde      start    7 fsf           -
+shatranj   start    6 fsf           -
+courier    start    5 fsf-large     -
+knightmate start    5 fsf           -
+chigorin   start    5 fsf           -
+amazon     start    5 fsf           -
+almost     start    5 fsf           -
+grasshopper start   5 fsf           -
+minixiangqi start   5 fsf           -
+janus      start    5 fsf-large     -
+embassy    start    5 fsf-large     -
+gothic     start    5 fsf-large     -
+shako      start    4 fsf-large     -
+orda       start    5 fsf:ini       -
+synochess  start    4 fsf:ini       -
+shinobi    start    4 fsf:ini       -
+chak       start    5 fsf-large:ini -
 EOF
 }
 
@@ -104,9 +128,10 @@ fairy_perft() {
   echo "$nodes $secs"
 }
 
-# peer_perft BIN VARIANT FEN DEPTH -> "NODES WALL CPU": a UCI engine fed through a coprocess.
+# peer_perft BIN VARIANT FEN DEPTH [VARIANTS_INI] -> "NODES WALL CPU": a UCI engine fed through a
+# coprocess; VARIANTS_INI, when given, is loaded (VariantPath) before the variant is chosen.
 peer_perft() {
-  local bin="$1" variant="$2" fen="$3" depth="$4" line nodes cpu0 cpu1 t0 t1
+  local bin="$1" variant="$2" fen="$3" depth="$4" ini="${5:-}" line nodes cpu0 cpu1 t0 t1
   coproc ENGINE { exec "$bin" 2>&1; }
   local pid="$ENGINE_PID" to="${ENGINE[1]}" from="${ENGINE[0]}"
   expect() {  # read until a line that starts with $1, left in $line (no subshell: the pipes are ours)
@@ -118,6 +143,7 @@ peer_perft() {
   }
   echo uci >&"$to"
   expect uciok || die "$bin: no uciok"
+  [ -z "$ini" ] || echo "setoption name VariantPath value $ini" >&"$to"
   [ "$variant" = chess ] || echo "setoption name UCI_Variant value $variant" >&"$to"
   if [ "$fen" = - ]; then echo "position startpos" >&"$to"; else echo "position fen $fen" >&"$to"; fi
   echo isready >&"$to"
@@ -136,7 +162,13 @@ peer_perft() {
 
 # --- the table ------------------------------------------------------------------------------
 
+# The binary of a peer name ("" when not given); NAME:ini needs --fsf-variants too.
 peer_binary() {
+  if [[ "$1" == *:ini ]]; then
+    [ -n "$fsf_variants" ] || return 0
+    peer_binary "${1%:ini}"
+    return
+  fi
   case "$1" in
     fsf) echo "$fsf" ;;
     fsf-large) echo "$fsf_large" ;;
@@ -162,14 +194,16 @@ bench_position() {
   fi
   local -a fairy_rates=()
   local -A peer_rates=() peer_nodes=()
-  local r i result nodes=""
+  local r i result ini nodes=""
   for ((r = 0; r < rounds; ++r)); do
     result="$(fairy_perft "$fairy" "$variant" "$fen" "$depth")" || exit 2
     nodes="${result%% *}"
     fairy_rates+=("$(rate "$result")")
     for i in "${!names[@]}"; do
       [ -n "${bins[$i]}" ] || continue
-      result="$(peer_perft "${bins[$i]}" "$variant" "$fen" "$depth")" || exit 2
+      ini=""
+      [[ "${names[$i]}" != *:ini ]] || ini="$fsf_variants"
+      result="$(peer_perft "${bins[$i]}" "$variant" "$fen" "$depth" "$ini")" || exit 2
       peer_nodes[$i]="${result%% *}"
       peer_rates[$i]="${peer_rates[$i]:-} $(rate "$result")"
     done
@@ -253,6 +287,10 @@ EOF
   check "peer_perft nodes" 97862 "${got%% *}"
   check "peer_perft session" "uci|setoption name UCI_Variant value capablanca|position fen 10/10/10/10/10/10/10/K8k w - - 0 1|isready|go perft 3|quit" \
     "$(paste -sd'|' "$tmp/log")"
+  : >"$tmp/log"
+  got="$(peer_perft "$tmp/peer" orda - 3 /tmp/variants.ini)"
+  check "peer_perft with a variants.ini: session" "uci|setoption name VariantPath value /tmp/variants.ini|setoption name UCI_Variant value orda|position startpos|isready|go perft 3|quit" \
+    "$(paste -sd'|' "$tmp/log")"
   got="$(fairy_perft "$tmp/fairy" chess - 5)"
   check "fairy_perft" "97862 0.500 0.250" "$got"
   check "fairy_perft runs one thread" "perft chess 5 --threads 1" "$(cat "$tmp/fairy.log")"
@@ -268,6 +306,15 @@ EOF
   got="$(bench_position chess start 3 fsf,stockfish - 2>/dev/null)"
   check "table line with a peer" "chess start 3 97862 391448 fsf" "$(head -1 <<<"$got" | awk '{ print $1, $2, $3, $4, $5, $6 }')"
   check "table line without the peer" "stockfish - -" "$(tail -1 <<<"$got" | awk '{ print $6, $7, $8 }')"
+  fsf_variants=""
+  check "fsf:ini without --fsf-variants: no peer" "fsf:ini - -" \
+    "$(bench_position orda start 3 fsf:ini - 2>/dev/null | awk '{ print $6, $7, $8 }')"
+  fsf_variants="$tmp/variants.ini"
+  : >"$tmp/log"
+  got="$(bench_position orda start 3 fsf:ini - 2>/dev/null)"
+  check "fsf:ini with --fsf-variants: the peer measured" "fsf:ini measured" \
+    "$(awk '{ print $6, ($7 ~ /^[0-9]+$/ ? "measured" : $7) }' <<<"$got")"
+  check "fsf:ini with --fsf-variants: VariantPath set" 2 "$(grep -c "^setoption name VariantPath value $tmp/variants.ini$" "$tmp/log")"
   export FAKE_NODES=97863
   check "differing nodes fail" 1 "$(bench_position chess start 3 fsf - >/dev/null 2>&1 && echo 0 || echo 1)"
 
@@ -284,6 +331,7 @@ main() {
   local b
   fairy="${FAIRY:-$here/../build/fairy}"
   fsf="${FSF:-}"
+  fsf_variants="${FSF_VARIANTS:-}"
   fsf_large="${FSF_LARGE:-}"
   stockfish="${STOCKFISH:-}"
   rounds=3
@@ -293,13 +341,14 @@ main() {
   while [ $# -gt 0 ]; do
     case "$1" in
       --self-test) self_test_only=1; shift ;;
-      --fairy | --fsf | --fsf-large | --stockfish | --rounds | --clock | --only)
+      --fairy | --fsf | --fsf-large | --stockfish | --fsf-variants | --rounds | --clock | --only)
         [ $# -ge 2 ] || die "$1 needs a value"
         case "$1" in
           --fairy) fairy="$2" ;;
           --fsf) fsf="$2" ;;
           --fsf-large) fsf_large="$2" ;;
           --stockfish) stockfish="$2" ;;
+          --fsf-variants) fsf_variants="$2" ;;
           --rounds) rounds="$2" ;;
           --clock) clock="$2" ;;
           --only) only="$2" ;;
@@ -321,6 +370,7 @@ main() {
   for b in "$fsf" "$fsf_large" "$stockfish"; do
     [ -z "$b" ] || [ -x "$b" ] || die "not an executable: $b"
   done
+  [ -z "$fsf_variants" ] || [ -r "$fsf_variants" ] || die "--fsf-variants: cannot read $fsf_variants"
   run_table
 }
 

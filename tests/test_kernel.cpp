@@ -12,6 +12,15 @@
 
 #include "almost.hpp"
 #include "amazon.hpp"
+#include "antichess.hpp"
+#include "courier.hpp"
+#include "extinction.hpp"
+#include "horde.hpp"
+#include "kingofthehill.hpp"
+#include "losers.hpp"
+#include "orda.hpp"
+#include "racingkings.hpp"
+#include "shatranj.hpp"
 #include "capablanca.hpp"
 #include "chigorin.hpp"
 #include "crazyhouse.hpp"
@@ -50,7 +59,17 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_janus::Rules>("janus"),
           test::kernel_variant<gen::v_knightmate::Rules>("knightmate"),
           test::kernel_variant<gen::v_makruk::Rules>("makruk"),
-          test::kernel_variant<gen::v_shako::Rules>("shako")};
+          test::kernel_variant<gen::v_shako::Rules>("shako"),
+          // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
+          test::kernel_variant<gen::v_antichess::Rules>("antichess"),
+          test::kernel_variant<gen::v_courier::Rules>("courier"),
+          test::kernel_variant<gen::v_extinction::Rules>("extinction"),
+          test::kernel_variant<gen::v_horde::Rules>("horde"),
+          test::kernel_variant<gen::v_kingofthehill::Rules>("kingofthehill"),
+          test::kernel_variant<gen::v_losers::Rules>("losers"),
+          test::kernel_variant<gen::v_orda::Rules>("orda"),
+          test::kernel_variant<gen::v_racingkings::Rules>("racingkings"),
+          test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseAndThisTestListsEveryCoveredVariant) {
@@ -108,6 +127,30 @@ std::vector<std::string> special_positions(const std::string& key) {
             "5r9k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/16/16 w K - 0 1",
             "15k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/b15/16 w K - 0 1",
             "11r3k/10T5/16/3T12/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1"};
+  // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
+  // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
+  // with its King's step, once blocked so that the game has ended); both Kings there.
+  if (key == "racingkings")
+    return {"7k/6N1/8/8/3B4/8/8/K3R3 w - - 0 1", "6K1/1k6/8/8/8/8/8/8 b - - 0 1", "6K1/8/1k6/8/8/8/8/8 b - - 0 1",
+            "k5K1/8/8/8/8/8/8/8 w - - 0 1", "6K1/1k6/8/8/8/8/8/r7 b - - 0 1"};
+  // Antichess: an e.p. capture the only capture (so compulsory), a capture that promotes; a
+  // side with no piece left (the game has ended).
+  if (key == "antichess")
+    return {"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b - e3 0 1", "1n6/P7/8/8/8/8/8/7k w - - 0 1",
+            "8/8/8/8/8/8/8/4K3 w - - 0 1"};
+  // Losers: a capture out of check the only move kind; the King alone (the game has ended); an
+  // opening whose games reach captures soon.
+  if (key == "losers")
+    return {"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "4k3/8/8/8/8/8/3p4/R3K3 w Q - 0 1", "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3"};
+  // Extinction: Black without a Queen (ended), castling by a King (a commoner) under attack.
+  if (key == "extinction")
+    return {"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "r3k2r/pppppppp/8/8/8/8/P1PPPP1P/R3K2R w KQkq - 0 1",
+            "r3k2r/p1pppp1p/4q3/8/8/4Q3/P1PPPP1P/RNB1K1NR w KQkq - 0 1"};
+  // Horde: White's pawns double-step from their first two ranks; one from its first rank leaves
+  // no e.p. square, one from its second does.
+  if (key == "horde")
+    return {"rnbqkbnr/pppppppp/8/8/2p5/8/1P6/PPP5 w kq - 0 1", "4k3/8/8/8/2p5/8/1P6/P7 w - - 0 1"};
   return {};
 }
 

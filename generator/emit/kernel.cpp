@@ -90,6 +90,33 @@ std::string hands_text(const fairy::VariantInfo& info) {
          "      .drop_ranks = {" + ranks + "}};  // by type: bit r, the mover's rank r + 1\n";
 }
 
+// The members for the special rules the variant has (none: no member, and the kernel code of
+// the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
+// giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), game ends (ends.hpp).
+std::string rule_members(const fairy::VariantInfo& info) {
+  std::string out;
+  if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
+  if (!info.checks_allowed) out += "  static constexpr bool no_checks = true;\n";
+  if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
+  if (const fairy::ExtinctionRule& x = info.ends.extinction; x.enabled)
+    out += "  static constexpr bitboard::ExtinctionDesc extinction = {.types = " + std::to_string(x.types) +
+           "u, .all = " + bool_text(x.all) + ", .count = " + std::to_string(x.count) +
+           ", .opponent_count = " + std::to_string(x.opponent_count) + ", .claim = " + bool_text(x.claim) + "};\n";
+  if (const fairy::FlagRule& f = info.ends.flag; f.piece >= 0) {
+    const fairy::Geometry& g = info.geo;
+    std::string squares, counts;
+    for (Color c : {fairy::White, fairy::Black}) {
+      std::string list;
+      for (fairy::Square s : f.squares[c]) list += (list.empty() ? "" : ", ") + std::to_string(g.rank_of(s) * g.files + g.file_of(s));
+      squares += (squares.empty() ? "{" : ", {") + list + "}";
+      counts += (counts.empty() ? "" : ", ") + std::to_string(f.squares[c].size());
+    }
+    out += "  static constexpr bitboard::FlagDesc flag = {.piece = " + std::to_string(f.piece) + ", .extra_move = " +
+           bool_text(f.extra_move) + ", .squares = {{" + squares + "}}, .count = {" + counts + "}};\n";
+  }
+  return out;
+}
+
 std::string description_struct(const model::Variant& v, int word_bits) {
   const fairy::VariantInfo& info = v.info;
   const fairy::Geometry& g = info.geo;
@@ -102,6 +129,7 @@ std::string description_struct(const model::Variant& v, int word_bits) {
   for (const fairy::PieceInfo& p : info.pieces)
     out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
+           (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
            ", .paths = {" + paths_name(p, fairy::White) + ", " +
            paths_name(p, fairy::Black) + "}},\n";
   out += "  }};\n";
@@ -110,7 +138,9 @@ std::string description_struct(const model::Variant& v, int word_bits) {
   if (castling.enabled)
     out += ", .king_steps = " + std::to_string(castling.king_steps) + ", .partner = " + std::to_string(castling.partner);
   if (castling.queenside_steps) out += ", .queenside_steps = " + std::to_string(castling.queenside_steps);
+  if (castling.enabled && castling.piece >= 0) out += ", .piece = " + std::to_string(castling.piece);
   out += "};\n";
+  out += rule_members(info);
   out += "  static constexpr std::array<bitboard::PromotionDesc, " + std::to_string(info.promotions.size()) +
          "> promotions = {{\n";
   for (std::size_t r = 0; r < info.promotions.size(); ++r) {

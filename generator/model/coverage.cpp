@@ -1,5 +1,6 @@
 #include "generator/model/coverage.hpp"
 
+#include "runtime/bitboard/description.hpp"
 #include "runtime/bitboard/shapes.hpp"
 
 namespace fairygen::model {
@@ -26,7 +27,6 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   if (p.confined) return "piece '" + p.name + "' may move only inside a region";
   if (!p.moves_on.empty()) return "piece '" + p.name + "' has other moves on some squares (moves_on)";
   if (p.no_hop_over || p.no_capture) return "piece '" + p.name + "' may not hop over or capture some pieces (no_hop_over, no_capture)";
-  if (p.initial_ranks) return "piece '" + p.name + "' counts as unmoved on its first ranks (initial_ranks)";
   const bool promotes = info.promotion_rule[type] >= 0;
   for (const fairy::PieceProgram& program : p.program)
     for (const fairy::Path& path : program.paths) {
@@ -70,12 +70,14 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.drops.enabled) return refuse("it has drops");
   if (info.hands.enabled)
     if (std::string why = uncovered_hands(info.hands); !why.empty()) return refuse("its hands: " + why);
+  // Compulsory captures and barred checks filter moves through sinks of their own
+  // (must_capture.hpp, no_check.hpp) that know no drops; the game ends of ends.hpp look at the
+  // board alone (not checked with pieces in hand).
+  if (info.hands.enabled && (info.must_capture || !info.checks_allowed || info.ends.extinction.enabled || info.ends.flag.piece >= 0))
+    return refuse("its hands come with compulsory captures, barred checks, extinction or the flag");
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
-  if (info.must_capture) return refuse("captures are compulsory");
   if (info.explosions.enabled) return refuse("captures explode (explode:)");
-  if (info.ep_ranks) return refuse("its e.p. squares are limited to some ranks");
-  if (!info.checks_allowed) return refuse("no move may give check");
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
   for (const fairy::PromotionRule& r : info.promotions) {
     if (r.in_place) return refuse("it has promotions that are moves of their own (in_place)");
@@ -83,9 +85,12 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     for (const fairy::PromotionTarget& t : r.to)
       if (t.limit) return refuse("a promotion target has a limit");
   }
-  if (info.castling.enabled && info.castling.piece >= 0) return refuse("a piece that is not royal castles (castling: {piece: ...})");
   if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
-  if (info.ends.immediate()) return refuse("its games can end while moves remain (n-check, extinction or flag)");
+  const fairy::EndRules& ends = info.ends;  // extinction and the flag: runtime/bitboard/ends.hpp
+  if (ends.checks || ends.double_pass || ends.bikjang) return refuse("its games can end while moves remain (n-check or passes)");
+  for (const auto& squares : ends.flag.squares)
+    if (squares.size() > std::size_t(fairy::bitboard::kMaxFlagSquares))
+      return refuse("a flag has more than " + std::to_string(fairy::bitboard::kMaxFlagSquares) + " squares");
   for (int t = 0; t < int(info.pieces.size()); ++t)
     if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);
   for (const fairy::PromotionRule& rule : info.promotions) {

@@ -19,8 +19,10 @@
 //   (or leave the game) and are dropped on any empty square of their drop ranks (no gating, no
 //   shogi drop rules, no placement rules, no promoted drops); no promotion on leaving the zone,
 //   no promoted piece that promotes again (turn_over);
-// - captures are not compulsory, checks not barred, and no game end but checkmate and
-//   stalemate can apply (end: checks, extinction, bare_king and flag need the mailbox generator).
+// - compulsory captures (must_capture.hpp), barred checks (no_check.hpp), and the game ends
+//   extinction, bare king and the flag (ends.hpp) are covered, but not with pieces in hand;
+//   n-check, double passes and bikjang need the mailbox generator, as do explosions and the
+//   flying general.
 // Everything else keeps the mailbox generator (perft included).
 #pragma once
 

@@ -50,11 +50,14 @@ struct Board {
   int count(Color c, int t) const { return popcount(type[t] & color[c]); }
 
   // The pieces that count as unmoved for XBetza `i`: tracked ones by their flag, others when
-  // they stand where the start position has the same piece (Position::is_virgin).
+  // they stand where the start position has the same piece, or on their first ranks with
+  // initial_ranks (Position::is_virgin).
   template <int t>
   B virgin_pieces(Color c) const {
     if constexpr (V::is_tracked(t))
       return pieces<t>(c) & virgin;
+    else if constexpr (D::pieces[t].initial_ranks > 0)
+      return pieces<t>(c) & V::relative_ranks(c, (1u << D::pieces[t].initial_ranks) - 1);
     else
       return pieces<t>(c) & V::start_squares[c][t];
   }

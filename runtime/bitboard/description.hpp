@@ -41,6 +41,7 @@ struct PieceDesc {
   bool royal = false;
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
   bool safe_passage = false;  // moves of more than one square need safe passage (royal pieces only)
+  int initial_ranks = 0;      // >0: unmoved (XBetza `i`) on its side's first ranks, not its start squares
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored)
 };
 
@@ -49,7 +50,34 @@ struct CastlingDesc {
   int king_steps = 2;
   int partner = -1;  // piece type
   int queenside_steps = 0;  // towards lower files, when not king_steps
+  int piece = -1;  // the castling piece when it is not royal (castling: {piece: ...}): no attack test
   constexpr int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
+};
+
+// Game ends (runtime/bitboard/ends.hpp), as members only of the descriptions whose variant has them:
+//   ExtinctionDesc extinction;
+//   FlagDesc flag;
+// and e.p. squares only on some ranks (en_passant_ranks:; Make::leave_ep_squares):
+//   std::uint16_t ep_ranks;  // bit r: on the mover's rank r + 1
+// runtime/variant_info.hpp's ExtinctionRule: a side is extinct when it has `count` or fewer of
+// some type of `types` (or of all its pieces together, `all`) while the opponent keeps at least
+// `opponent_count` of it (one more for the side to move with `claim`: bare king).
+struct ExtinctionDesc {
+  std::uint64_t types = 0;  // bit t: piece type t
+  bool all = false;
+  int count = 0;
+  int opponent_count = 0;
+  bool claim = false;
+};
+
+// runtime/variant_info.hpp's FlagRule: a side whose `piece` reaches one of its squares wins
+// (squares by kernel index, rank * files + file, per colour; at most kMaxFlagSquares).
+inline constexpr int kMaxFlagSquares = 32;
+struct FlagDesc {
+  int piece = -1;
+  bool extra_move = false;
+  std::array<std::array<int, kMaxFlagSquares>, 2> squares{};
+  std::array<int, 2> count{};
 };
 
 struct PromotionDesc {

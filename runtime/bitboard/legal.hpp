@@ -81,8 +81,14 @@ struct Generator {
     }
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
     if constexpr (V::hands) drops(b, cx, sink);
-    if constexpr (D::castling.enabled)
-      if (cx.royal >= 0 && !cx.checkers && (b.virgin & bit<B>(cx.royal))) castling(b, cx, sink);
+    if constexpr (D::castling.enabled) {
+      if constexpr (D::castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
+        if (const B castlers = b.virgin & b.template pieces<D::castling.piece>(us) & G::rank_mask(us == White ? 0 : G::ranks - 1))
+          castling(b, cx, sink, lsb(castlers));
+      } else if (cx.royal >= 0 && !cx.checkers && (b.virgin & bit<B>(cx.royal))) {
+        castling(b, cx, sink, cx.royal);
+      }
+    }
   }
 
  private:
@@ -403,21 +409,26 @@ struct Generator {
     });
   }
 
-  // Castling (see castling.hpp) with an unmoved partner: not out of check (the caller sees to
-  // that), nor across or onto an attacked square.
+  // Castling (see castling.hpp) of the piece on k with an unmoved partner: a royal one not out
+  // of check (the caller sees to that), nor across or onto an attacked square; a castling piece
+  // that is not royal whatever attacks it (Fairy-Stockfish's legal()).
   template <class Sink>
-  static void castling(const Board<D>& b, const Context& cx, Sink& sink) {
-    const int k = cx.royal, rank_start = G::square(0, G::rank_of(k));
+  static void castling(const Board<D>& b, const Context& cx, Sink& sink, int k) {
+    constexpr bool royal = D::castling.piece < 0;
+    const int rank_start = G::square(0, G::rank_of(k));
     B partners = b.virgin & b.template pieces<D::castling.partner>(us) & (G::rays[0][k] | G::rays[1][k]);
     while (partners) {
       const int p = pop_lsb(partners);
       const auto& rule = Castling<D>::rules[k - rank_start][p - rank_start];
       if (!rule.possible || (cx.occupied & (rule.empty << rank_start) & ~bit<B>(k) & ~bit<B>(p))) continue;
-      bool safe = true;
-      for (B crossed = rule.crossed << rank_start; crossed && safe;) safe = !Enemy::attacks(b, pop_lsb(crossed), cx.occupied);
       const int king_to = rank_start + rule.king_to, partner_to = rank_start + rule.partner_to;
-      const B after = (cx.occupied ^ bit<B>(k) ^ bit<B>(p)) | bit<B>(king_to) | bit<B>(partner_to);
-      if (safe && !Enemy::attacks(b, king_to, after)) sink.castling(k, king_to, p, partner_to);
+      if constexpr (royal) {
+        bool safe = true;
+        for (B crossed = rule.crossed << rank_start; crossed && safe;) safe = !Enemy::attacks(b, pop_lsb(crossed), cx.occupied);
+        const B after = (cx.occupied ^ bit<B>(k) ^ bit<B>(p)) | bit<B>(king_to) | bit<B>(partner_to);
+        if (!safe || Enemy::attacks(b, king_to, after)) continue;
+      }
+      sink.castling(k, king_to, p, partner_to);
     }
   }
 };

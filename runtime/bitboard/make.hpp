@@ -97,11 +97,11 @@ struct Make {
   }
 
   // Position::clear_virgin on the board before the move: a tracked piece that moves or is
-  // taken loses its virginity, and a royal one takes its friends' on its rank with it.
+  // taken loses its virginity, and a royal (or castling) one takes its friends' on its rank with it.
   static void clear_virgin(Board<D>& n, const Board<D>& before, int s) {
     if (!(n.virgin & bit<B>(s))) return;
     n.virgin ^= bit<B>(s);
-    if (before.piece[s] && V::is_royal(before.piece[s] - 1)) {
+    if (before.piece[s] && (((V::royal_types | V::castler_types) >> (before.piece[s] - 1)) & 1)) {
       const Color owner = (before.color[White] & bit<B>(s)) ? White : Black;
       n.virgin &= ~(G::rank_mask(G::rank_of(s)) & before.color[owner]);
     }
@@ -112,9 +112,9 @@ struct Make {
     clear_virgin(n, before, b);
     clear_virgin(n, before, c);
     if constexpr (D::castling.enabled) {
-      // An unmoved royal piece keeps that state only beside an unmoved partner on its rank.
+      // An unmoved royal (castling) piece keeps that state only beside an unmoved partner on its rank.
       for (const Color side : {White, Black}) {
-        const B royal = n.template of_types<V::royal_types>(side) & n.virgin;
+        const B royal = n.template of_types<V::castler_types>(side) & n.virgin;
         if (!royal) continue;
         const int k = lsb(royal);
         const B partners = n.virgin & n.template pieces<D::castling.partner>(side) & G::rank_mask(G::rank_of(k));
@@ -129,7 +129,10 @@ struct Make {
   static void leave_ep_squares(Board<D>& n, int from, int to) {
     const B passed = G::between(from, to);  // empty unless along a queen line, two squares or more
     if (!passed || popcount(passed) > Position::kMaxEp) return;
-    n.ep = passed;
+    if constexpr (requires { D::ep_ranks; })
+      n.ep = passed & V::relative_ranks(us, D::ep_ranks);
+    else
+      n.ep = passed;
     n.ep_victim = std::uint8_t(to);
   }
 };

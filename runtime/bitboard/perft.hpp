@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 
+#include "runtime/bitboard/ends.hpp"
 #include "runtime/bitboard/legal.hpp"
 #include "runtime/bitboard/make.hpp"
+#include "runtime/bitboard/must_capture.hpp"
 #include "runtime/perft.hpp"
 
 namespace fairy::bitboard {
@@ -85,13 +87,19 @@ struct Expander {
 
 template <class D, Color us>
 std::uint64_t perft(const Board<D>& b, int depth) {
+  if constexpr (Ends<D>::any)
+    if (Ends<D>::template over<us>(b)) return 0;
   if (depth == 1) {
+    if constexpr (captures_compulsory<D>) return count_compulsory<D, us>(b);
     MoveCounter<D> counter;
-    Generator<D, us>::generate(b, counter);
+    generate_moves<D, us>(b, counter);
     return counter.nodes;
   }
   Expander<D, us> expander{b, depth - 1};
-  Generator<D, us>::generate(b, expander);
+  if constexpr (captures_compulsory<D>)
+    generate_compulsory<D, us>(b, expander);
+  else
+    generate_moves<D, us>(b, expander);
   return expander.nodes;
 }
 

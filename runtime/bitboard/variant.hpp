@@ -25,7 +25,7 @@ constexpr void for_each_index(F&& f) {
 using TypeSet = std::uint64_t;  // bit t: piece type t (at most 63 types)
 
 constexpr bool tracks_virginity(const auto& pieces, const CastlingDesc& castling, int type) {
-  return pieces[type].royal || (castling.enabled && castling.partner == type);
+  return pieces[type].royal || (castling.enabled && (castling.partner == type || castling.piece == type));
 }
 
 template <class D>
@@ -48,6 +48,8 @@ struct Variant {
       if (tracks_virginity(D::pieces, D::castling, t)) s |= TypeSet(1) << t;
     return s;
   }();
+  // The types that castle (VariantInfo::castles): the royal ones, or the castling piece.
+  static constexpr TypeSet castler_types = D::castling.piece >= 0 ? TypeSet(1) << D::castling.piece : royal_types;
   static constexpr bool is_royal(int t) { return (royal_types >> t) & 1; }
   static constexpr bool is_tracked(int t) { return (tracked_types >> t) & 1; }
 
@@ -84,6 +86,13 @@ struct Variant {
         }
     return out;
   }();
+  // Colour c's ranks whose bits are set in `ranks` (bit r: its rank r + 1).
+  static constexpr B relative_ranks(Color c, unsigned ranks) {
+    B b = 0;
+    for (int r = 0; r < G::ranks; ++r)
+      if ((ranks >> r) & 1) b |= G::rank_mask(c == White ? r : G::ranks - 1 - r);
+    return b;
+  }
 };
 
 }  // namespace fairy::bitboard
