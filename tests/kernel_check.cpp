@@ -12,13 +12,14 @@ namespace fairy::test {
 
 namespace {
 
-// Captures, promotions, e.p. and castling are what the kernel treats specially: prefer them
-// half of the time, so that games reach them. Drops are not preferred: with hands they are most
-// of the moves anyway, and captures fill the hands.
+// Captures, promotions, e.p., castling and gating are what the kernel treats specially: prefer
+// them half of the time, so that games reach them. Drops are not preferred: with hands they are
+// most of the moves anyway, and captures fill the hands.
 Move pick(const Position& pos, const MoveList& moves, std::mt19937& rng) {
   std::vector<Move> special;
   for (const Move& m : moves)
-    if (m.kind != MoveKind::Drop && (m.promo || m.kind != MoveKind::Normal || pos.at(m.to) != kEmpty)) special.push_back(m);
+    if (m.kind != MoveKind::Drop && (m.promo || m.gate || m.kind != MoveKind::Normal || pos.at(m.to) != kEmpty))
+      special.push_back(m);
   if (!special.empty() && rng() % 2) return special[rng() % special.size()];
   return moves[int(rng() % moves.size)];
 }
@@ -71,8 +72,18 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
         if (reach && ply > 0 && held(pos, pos.side_to_move()) && engine->in_check(pos)) ++reach->checks_with_hand;
         MoveList moves;
         engine->legal_moves(pos, moves);
+        if (reach) {
+          bool gates = false, gated_castling = false;
+          for (const Move& m : moves) {
+            gates |= m.gate != 0;
+            gated_castling |= m.gate && m.kind == MoveKind::Castling;
+          }
+          if (gates && engine->in_check(pos)) ++reach->gating_in_check;
+          if (gated_castling) ++reach->gating_castling;
+        }
         if (moves.size == 0) break;
         const Move m = pick(pos, moves, rng);
+        if (reach && m.gate) ++reach->gating_played;
         const Color mover = pos.side_to_move();
         const int before = held(pos, mover);
         pos.make(m);

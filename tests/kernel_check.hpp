@@ -25,10 +25,13 @@ KernelVariant kernel_variant(const std::string& key) {
 }
 
 // What the positions checked held, so that a test can see its games reached what it is about
-// (with hands: drops in check, well-filled hands).
+// (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling).
 struct KernelReach {
   int checks_with_hand = 0;    // positions reached by a move, in check, the mover holding a piece in hand
   int captures_into_hand = 0;  // moves played that put a piece into a hand
+  int gating_played = 0;       // gating moves played
+  int gating_in_check = 0;     // positions checked, in check, where a legal move gates
+  int gating_castling = 0;     // positions checked where a legal castling gates
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,

@@ -5,6 +5,7 @@
 // boards with holes (which the kernel leaves to the move generator).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 #include <set>
 #include <string>
@@ -30,6 +31,7 @@
 #include "janus.hpp"
 #include "knightmate.hpp"
 #include "makruk.hpp"
+#include "seirawan.hpp"
 #include "shako.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
@@ -59,6 +61,7 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_janus::Rules>("janus"),
           test::kernel_variant<gen::v_knightmate::Rules>("knightmate"),
           test::kernel_variant<gen::v_makruk::Rules>("makruk"),
+          test::kernel_variant<gen::v_seirawan::Rules>("seirawan"),
           test::kernel_variant<gen::v_shako::Rules>("shako"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
@@ -72,13 +75,13 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
-  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse"})
+  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -96,7 +99,15 @@ TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseAndThisTestList
 // check along Black's last rank (a Knight may block it, a Pawn may not be dropped there), an e.p.
 // capture into the hand, a promotion by capture (to a Q~), a King taking a checking q~ into a
 // hand full of Pawns (kMaxHand: it stays full), and a King in hand (beyond the kernel: the move
-// generator counts it).
+// generator counts it). Seirawan (a gating move is legal when the move alone is): a Bishop's
+// check that pieces from gating squares block, gating as they go; a Rook's check along the first
+// rank, where the King's gate on e1 would shield f1 but does not make Kf1 legal; a King on f1
+// castling onto h1, its partner's square, where it may not gate (by fairygen's castling rule:
+// Fairy-Stockfish puts the King on g1, so this is no perft entry); castling with one type in hand and
+// the other side's hand empty (its rights gone); a Pawn's e.p. capture and promotions beside
+// gates, a Knight that takes a Rook on its gating square, and Pawns with gating rights on the
+// first rank (their moves are counted set-wise, by offset).
+
 std::vector<std::string> special_positions(const std::string& key) {
   if (key == "chess")
     return {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
@@ -118,6 +129,12 @@ std::vector<std::string> special_positions(const std::string& key) {
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[Nn] w KQkq f6 0 3", "r3k3/1P6/8/8/8/8/8/4K3[Q] w - - 0 1",
             "4k3/8/8/8/8/8/8/3q~K2Q~[" + std::string(kMaxHand, 'P') + "] w - - 0 1",
             "k7/8/8/8/8/8/8/8[K] w - - 0 1"};
+  if (key == "seirawan")
+    return {"rnbqk1nr/pppp1ppp/8/4p3/1b6/3P4/PPP1PPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdg - 0 3",
+            "4k3/8/8/8/8/8/8/r3K2R[H] w K - 0 1", "4k3/8/8/8/8/8/8/5K1R[H] w K - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 1",
+            "r3k2r/1P6/8/3pP3/8/8/8/R3KB1R[He] w KQFkq d6 0 1",
+            "r3k1nr/8/8/8/8/6n1/8/RN2K2R[HEe] b KQBkqg - 0 1", "4k3/8/8/8/8/8/8/1P2K2P[H] w BEH - 0 1"};
   if (key == "terachess2")
     return {"15k/16/16/16/16/16/16/16/4c11/16/16/16/4P11/16/16/4K11 w K - 0 1",
             "15k/16/16/16/16/16/16/16/4c11/16/16/16/4R11/16/16/4K11 w K - 0 1",
@@ -164,9 +181,18 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), games, 20, &reach), 50);
   // With hands, the games must have played into checks with a piece in hand and captured into
   // hands (seeded: 20 and 93 when written).
-  if (find_compiled(v.key)->info().hands.enabled) {
+  const HandRule& hands = find_compiled(v.key)->info().hands;
+  if (hands.enabled && hands.captures) {
     EXPECT_GE(reach.checks_with_hand, 10);
     EXPECT_GE(reach.captures_into_hand, 50);
+  }
+  // With gating, they must have gated, gated in check and had gating castlings to count.
+  if (hands.gating) {
+    EXPECT_GE(reach.gating_played, 10);
+    EXPECT_GE(reach.gating_in_check, 3);
+    EXPECT_GE(reach.gating_castling, 3);
+    std::printf("%s: %d gating moves played, %d positions in check with gates, %d with gating castlings\n",
+                v.key.c_str(), reach.gating_played, reach.gating_in_check, reach.gating_castling);
   }
 }
 

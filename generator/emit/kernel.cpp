@@ -77,7 +77,8 @@ std::string word_type(int bits) {
   return "bitboard::Lanes<" + std::to_string(bits / 64) + ">";
 }
 
-// The hands (bitboard::HandDesc): what each type returns to a hand as and where it is dropped.
+// The hands (bitboard::HandDesc): what each type returns to a hand as, where it is dropped, and
+// whether pieces leave hands by drops, by gating or both.
 std::string hands_text(const fairy::VariantInfo& info) {
   if (!info.hands.enabled) return "  static constexpr bitboard::HandDesc hands = {};\n";
   std::string types, ranks;
@@ -86,6 +87,7 @@ std::string hands_text(const fairy::VariantInfo& info) {
     ranks += (t ? ", " : "") + std::to_string(info.hands.drop_ranks[t]);
   }
   return "  static constexpr bitboard::HandDesc hands = {.enabled = true, .captures = " + bool_text(info.hands.captures) +
+         ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) +
          ",\n      .hand_type = {" + types + "},  // by type: what a captured piece returns to a hand as\n" +
          "      .drop_ranks = {" + ranks + "}};  // by type: bit r, the mover's rank r + 1\n";
 }

@@ -41,10 +41,10 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
 }
 
 // Why the kernel cannot run this variant's hands, or "" when they are of the crazyhouse kind:
-// captures into the hand (or none), drops onto the empty squares of each type's drop ranks.
+// captures into the hand (or none), drops onto the empty squares of each type's drop ranks; or
+// of the seirawan kind: gating, with or without drops.
 std::string uncovered_hands(const fairy::HandRule& h) {
-  if (h.gating) return "pieces enter from the hand by gating";
-  if (!h.drops) return "its pieces in hand are never dropped";
+  if (!h.drops && !h.gating) return "its pieces in hand are never dropped";
   if (h.no_doubled) return "a drop may not double a piece on a file (no_doubled)";
   if (h.no_drop_mate) return "a drop may not give mate (no_drop_mate)";
   if (h.no_dead_drops) return "a piece may not be dropped where it could never move (no_dead_drops)";

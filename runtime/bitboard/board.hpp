@@ -1,7 +1,7 @@
 // The kernel's position: piece sets per colour and per type, the pieces by square, tracked
 // virginity (castling rights, XBetza `i` of royal pieces and partners), the e.p. squares and,
 // in variants with hands, the pieces in hand (a promoted piece is a type of its own, so the
-// board knows what it returns to a hand as).
+// board knows what it returns to a hand as) and with gating the squares that keep a gating right.
 // It is copied to make a move (copy-make); the side to move is a template parameter of the
 // code that uses it. No Zobrist key: perft needs none, so the kernel keeps none.
 #pragma once
@@ -16,6 +16,7 @@
 namespace fairy::bitboard {
 
 struct NoHands {};
+struct NoGates {};
 
 template <class D>
 struct Board {
@@ -32,6 +33,11 @@ struct Board {
   // hand[c][t]: how many pieces of type t colour c holds (no member without hands).
   using Hands = std::array<std::array<std::uint8_t, V::types>, 2>;
   [[no_unique_address]] std::conditional_t<V::hands, Hands, NoHands> hand{};
+  // Squares whose piece may gate when it leaves (Position::is_gate, both sides: a right sits on
+  // its side's first rank under a piece of that side, so a move's `from` in it is the mover's).
+  // Position also drops a side's rights when its hand empties for good; no move count sees that
+  // (a right gates only what the hand holds), so the kernel keeps them.
+  [[no_unique_address]] std::conditional_t<V::gating, B, NoGates> gates{};
 
   B occupied() const { return color[White] | color[Black]; }
   template <int t>
@@ -83,6 +89,8 @@ struct Board {
         piece[s] = std::uint8_t(1 + type_of(p));
       }
       if (pos.tracked_virgin(m)) virgin |= bit<B>(s);
+      if constexpr (V::gating)
+        if (pos.is_gate(White, m) || pos.is_gate(Black, m)) gates |= bit<B>(s);
     }
     for (int i = 0; i < pos.ep_count(); ++i) {
       const Square e = pos.ep_square(i);

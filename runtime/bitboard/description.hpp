@@ -87,12 +87,16 @@ struct PromotionDesc {
   std::span<const PromotionTarget> to;
 };
 
-// Pieces in hand of the crazyhouse kind (VariantInfo::hands, runtime/hand.hpp): a captured piece
+// Pieces in hand (VariantInfo::hands, runtime/hand.hpp) of the crazyhouse kind: a captured piece
 // joins the captor's hand as hand_type of its type (a promoted piece as the type it promoted
-// from), and a drop of a piece in hand onto an empty square of its drop ranks is a move.
+// from), and a drop of a piece in hand onto an empty square of its drop ranks is a move; or of
+// the seirawan kind: a piece leaving a square of its first rank that keeps its gating right may
+// bring a piece from the hand onto it (gating).
 struct HandDesc {
   bool enabled = false;
   bool captures = true;  // false: captured pieces leave the game, hands only empty
+  bool drops = true;     // false: pieces leave the hand only by gating
+  bool gating = false;
   std::array<std::int8_t, kMaxPieceTypes> hand_type{};       // by type
   std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};    // by type; bit r: the mover's rank r + 1
 };

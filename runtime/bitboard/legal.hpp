@@ -7,6 +7,8 @@
 // - e.p. captures (two pieces leave) and castling are tested square by square;
 // - a drop (hands) lands on an empty square: in single check only between the royal piece and a
 //   sliding checker, in double check nowhere;
+// - a gating move (seirawan) is legal when the move alone is, as in the move generator and
+//   Fairy-Stockfish (the gated piece shields nothing), so the Sink adds the gates (perft.hpp);
 // - against bent pieces (a leap, then a slide: v[F?R]), the moves of a piece whose leaving
 //   could open a bent path to the royal piece, and every move out of a bent check, are tested
 //   target by target on the board as it would be;
@@ -80,7 +82,7 @@ struct Generator {
       }
     }
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
-    if constexpr (V::hands) drops(b, cx, sink);
+    if constexpr (V::drops) drops(b, cx, sink);
     if constexpr (D::castling.enabled) {
       if constexpr (D::castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
         if (const B castlers = b.virgin & b.template pieces<D::castling.piece>(us) & G::rank_mask(us == White ? 0 : G::ranks - 1))

@@ -1,5 +1,5 @@
 // Making a move on a copy of the kernel's board, with Position::make's rules for virginity,
-// e.p. squares and hands (the parts a move count can observe).
+// e.p. squares, hands and gating rights (the parts a move count can observe).
 #pragma once
 
 #include "runtime/bitboard/board.hpp"
@@ -28,6 +28,7 @@ struct Make {
     if (b.virgin & (bit<B>(from) | bit<B>(to))) lose_virginity(n, b, from, to, to);
     if constexpr (D::pieces[t].ep_victim)
       if (!victim) leave_ep_squares(n, from, to);
+    lose_gates(n, bit<B>(from) | bit<B>(to));
     return n;
   }
 
@@ -41,6 +42,7 @@ struct Make {
     relocate(n, t, from, to, becomes);
     n.ep = 0;
     if (b.virgin & (bit<B>(from) | bit<B>(to) | bit<B>(victim))) lose_virginity(n, b, from, to, victim);
+    lose_gates(n, bit<B>(from) | bit<B>(to) | bit<B>(victim));
     return n;
   }
 
@@ -65,10 +67,27 @@ struct Make {
     put(n, us, partner, partner_to);
     n.ep = 0;
     lose_virginity(n, b, king_from, king_to, partner_from);
+    lose_gates(n, bit<B>(king_from) | bit<B>(partner_from));
     return n;
   }
 
+  // Gating, after the move that made `n`: a piece of type t from our hand onto `square`, the
+  // square the move left (Position::make; it gets no virginity, and the right there is gone).
+  template <int t>
+  static Board<D> gate(const Board<D>& n, int square) {
+    Board<D> g = n;
+    put(g, us, t, square);
+    --g.hand[us][t];
+    return g;
+  }
+
  private:
+  // Position::update_gates: a right goes with the piece that leaves its square or is taken on it
+  // (rights sit under their side's pieces, so the squares a move empties or captures on say it).
+  static void lose_gates(Board<D>& n, B squares) {
+    if constexpr (V::gating) n.gates &= ~squares;
+  }
+
   // A captured piece of type `type` joins our hand as what it returns as (a promoted piece as
   // the type it promoted from); a hand that holds kMaxHand of it takes no more (Position's
   // add_to_hand: a FEN could not say more).

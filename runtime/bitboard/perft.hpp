@@ -1,6 +1,7 @@
 // Perft on the bitboard kernel. The last ply is counted from the legal target sets (a popcount
-// per piece, times the promotion choices; a popcount per type in hand for drops); earlier plies make each move on a copy of the board
-// and recurse. The entry point takes a Position of the described variant.
+// per piece, times the promotion choices; a popcount per type in hand for drops; with gating,
+// a move off a gating square once more per type in hand); earlier plies make each move on a copy
+// of the board and recurse. The entry point takes a Position of the described variant.
 #pragma once
 
 #include <cstdint>
@@ -14,25 +15,64 @@
 
 namespace fairy::bitboard {
 
+// Gating (seirawan): the mover's pieces that may gate on leaving their squares, and how many
+// types its hand holds. A gating move is legal when the move alone is (legal.hpp), so each legal
+// move off such a square is that many moves more.
+template <class D>
+struct GateCount {
+  using B = typename Variant<D>::B;
+  B from = 0;
+  int types = 0;
+
+  template <Color us>
+  static GateCount of(const Board<D>& b) {
+    GateCount g;
+    for_each_index<Variant<D>::types>([&](auto t) {
+      if constexpr (Variant<D>::in_hands(t)) g.types += b.hand[us][t] != 0;
+    });
+    if (g.types) g.from = b.gates & b.color[us];
+    return g;
+  }
+  // The targets of moves that start on a gating square.
+  B gated(FromSquare f, B targets) const { return (from & bit<B>(f.square)) ? targets : B(0); }
+  B gated(FromOffset f, B targets) const { return targets & (f.offset >= 0 ? from << f.offset : from >> -f.offset); }
+  // Castling gates onto the royal piece's or the partner's square unless the other lands there.
+  int castling_gates(int king_from, int king_to, int partner_from, int partner_to) const {
+    int n = 0;
+    for (const int s : {king_from, partner_from})
+      n += (from & bit<B>(s)) && s != king_to && s != partner_to;
+    return n * types;
+  }
+};
+
 // Counts the moves it is given.
 template <class D>
 struct MoveCounter {
-  using B = typename Variant<D>::B;
+  using V = Variant<D>;
+  using B = typename V::B;
   std::uint64_t nodes = 0;
+  [[no_unique_address]] std::conditional_t<V::gating, GateCount<D>, NoGates> gates{};
 
   template <int t, class From>
-  void moves(From, B targets) {
+  void moves(From from, B targets) {
     nodes += popcount(targets);
+    if constexpr (V::gating) nodes += std::uint64_t(gates.types) * popcount(gates.gated(from, targets));
   }
   template <int t, class From>
-  void promotions(From, B targets, const Choices& c) {
+  void promotions(From from, B targets, const Choices& c) {
     nodes += std::uint64_t(popcount(targets)) * c.count();
+    if constexpr (V::gating) nodes += std::uint64_t(gates.types) * popcount(gates.gated(from, targets)) * c.count();
   }
   template <int t>
-  void en_passant(int, int, const Choices& c) {
+  void en_passant(int from, int, const Choices& c) {
     nodes += c.count();
+    if constexpr (V::gating)
+      if (gates.from & bit<B>(from)) nodes += std::uint64_t(gates.types) * c.count();
   }
-  void castling(int, int, int, int) { ++nodes; }
+  void castling(int king_from, int king_to, int partner_from, int partner_to) {
+    ++nodes;
+    if constexpr (V::gating) nodes += gates.castling_gates(king_from, king_to, partner_from, partner_to);
+  }
   template <int t>
   void drops(B targets) {
     nodes += popcount(targets);
@@ -45,7 +85,8 @@ std::uint64_t perft(const Board<D>& b, int depth);
 // Makes every move it is given and adds up the perft of the positions they lead to.
 template <class D, Color us>
 struct Expander {
-  using B = typename Variant<D>::B;
+  using V = Variant<D>;
+  using B = typename V::B;
   using Mk = Make<D, us>;
   const Board<D>& board;
   int depth;  // of the children
@@ -55,24 +96,31 @@ struct Expander {
   void moves(From from, B targets) {
     while (targets) {
       const int to = pop_lsb(targets);
-      child(Mk::template normal<t>(board, from(to), to, t));
+      made(Mk::template normal<t>(board, from(to), to, t), from(to));
     }
   }
   template <int t, class From>
   void promotions(From from, B targets, const Choices& c) {
     while (targets) {
       const int to = pop_lsb(targets);
-      if (c.stay) child(Mk::template normal<t>(board, from(to), to, t));
-      for (int i = 0; i < c.n; ++i) child(Mk::template normal<t>(board, from(to), to, c.to[i]));
+      if (c.stay) made(Mk::template normal<t>(board, from(to), to, t), from(to));
+      for (int i = 0; i < c.n; ++i) made(Mk::template normal<t>(board, from(to), to, c.to[i]), from(to));
     }
   }
   template <int t>
   void en_passant(int from, int to, const Choices& c) {
-    if (c.stay) child(Mk::template en_passant<t>(board, from, to, t));
-    for (int i = 0; i < c.n; ++i) child(Mk::template en_passant<t>(board, from, to, c.to[i]));
+    if (c.stay) made(Mk::template en_passant<t>(board, from, to, t), from);
+    for (int i = 0; i < c.n; ++i) made(Mk::template en_passant<t>(board, from, to, c.to[i]), from);
   }
   void castling(int king_from, int king_to, int partner_from, int partner_to) {
-    child(Mk::castling(board, king_from, king_to, partner_from, partner_to));
+    if constexpr (!V::gating) {
+      child(Mk::castling(board, king_from, king_to, partner_from, partner_to));
+    } else {
+      const Board<D> next = Mk::castling(board, king_from, king_to, partner_from, partner_to);
+      child(next);
+      for (const int s : {king_from, partner_from})
+        if (s != king_to && s != partner_to) gate_onto(next, s);  // not where the other piece lands
+    }
   }
   template <int t>
   void drops(B targets) {
@@ -80,6 +128,19 @@ struct Expander {
   }
 
  private:
+  // The position a move off `from` made, and with gating those where it also gates.
+  void made(const Board<D>& next, int from) {
+    child(next);
+    if constexpr (V::gating) gate_onto(next, from);
+  }
+  // Each type in hand onto the square s the move that made `next` left, if s kept its right.
+  void gate_onto(const Board<D>& next, int s) {
+    if (!(board.gates & bit<B>(s))) return;
+    for_each_index<V::types>([&](auto t) {
+      if constexpr (V::in_hands(t))
+        if (board.hand[us][t]) child(Mk::template gate<t>(next, s));
+    });
+  }
   void child(const Board<D>& next) {
     if (!perft_interrupted) nodes += perft<D, ~us>(next, depth);  // Ctrl-C: a partial count
   }
@@ -92,6 +153,7 @@ std::uint64_t perft(const Board<D>& b, int depth) {
   if (depth == 1) {
     if constexpr (captures_compulsory<D>) return count_compulsory<D, us>(b);
     MoveCounter<D> counter;
+    if constexpr (Variant<D>::gating) counter.gates = GateCount<D>::template of<us>(b);
     generate_moves<D, us>(b, counter);
     return counter.nodes;
   }

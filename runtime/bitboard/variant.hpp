@@ -72,6 +72,8 @@ struct Variant {
   static constexpr int start_count(Color c, int t) { return popcount(start_squares[c][t]); }
 
   static constexpr bool hands = D::hands.enabled;
+  static constexpr bool drops = hands && D::hands.drops;
+  static constexpr bool gating = hands && D::hands.gating;
   // Whether pieces of type t can be in a hand: those that return to it as themselves (a
   // promoted piece returns as another type). A royal piece is in a hand only before it is
   // placed (placement), which the kernel does not cover: Board::load declines it.
