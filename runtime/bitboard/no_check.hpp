@@ -4,7 +4,8 @@
 // target sets. Only the moves that could give check are tried on a copy of the board: those
 // landing where their piece could attack the enemy royal piece on an empty board, and those
 // leaving a line between it and one of our sliders (a discovered check); promotions, e.p. and
-// castling always. Against hoppers and bent pieces of ours every move is tried.
+// castling always. Against hoppers and bent pieces of ours every move is tried, and so is every
+// move of a position whose FEN has the enemy in check already.
 //
 // A description whose variant bars checks says so (detected with `requires`, so the other
 // variants' kernel code stays as it was):
@@ -66,6 +67,9 @@ struct NoCheckFilter {
       return;
     }
     if (more_than_one(royals) || try_all) return;
+    // A FEN may put the enemy in check already (no game reaches that): then any move can leave
+    // the check standing, and every move is tried.
+    if (Ours::attacks(b, lsb(royals), b.occupied())) return;
     royal = lsb(royals);
     for (B snipers = Ours::snipers(b, royal); snipers;) discovery |= G::between(royal, pop_lsb(snipers));
   }
