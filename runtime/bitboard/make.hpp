@@ -51,8 +51,7 @@ struct Make {
   template <int t>
   static Board<D> drop(const Board<D>& b, int to) {
     Board<D> n = b;
-    put(n, us, t, to);
-    --n.hand[us][t];
+    from_hand(n, t, to);
     n.ep = 0;
     return n;
   }
@@ -76,8 +75,7 @@ struct Make {
   template <int t>
   static Board<D> gate(const Board<D>& n, int square) {
     Board<D> g = n;
-    put(g, us, t, square);
-    --g.hand[us][t];
+    from_hand(g, t, square);
     return g;
   }
 
@@ -96,6 +94,11 @@ struct Make {
       std::uint8_t& count = n.hand[us][D::hands.hand_type[type]];
       if (count < kMaxHand) ++count;
     }
+  }
+  // A piece of ours of type `type` leaves the hand for the empty square s (a drop, a gate).
+  static void from_hand(Board<D>& n, int type, int s) {
+    put(n, us, type, s);
+    --n.hand[us][type];
   }
   static void remove(Board<D>& n, Color c, int type, int s) {
     n.color[c] ^= bit<B>(s);
