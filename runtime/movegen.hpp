@@ -170,10 +170,11 @@ inline void remove_induced_repeats(const Position& pos, MoveList& list) {
   list.size = kept;
 }
 
-// Castling: the unmoved royal (or castling piece, castling: {piece: ...}) moves king_steps
-// towards an unmoved partner on its rank, which lands on the square the royal crossed last.
-// Every square between the two and both landing squares must be empty (except for the two
-// pieces). Attacks are checked by is_legal() (a castling piece that is not royal may castle out
+// Castling: the unmoved royal (or castling piece, castling: {piece: ...}) castles with an unmoved
+// partner on its rank: it lands on CastlingRule's landing file on that side (king_steps from its
+// start file, wherever it stands: Fairy-Stockfish's rule, so it may move fewer or more squares,
+// or none), and the partner lands next to it, on the side it came from. Every square between the
+// two and both landing squares must be empty (except for the two pieces). Attacks are checked by is_legal() (a castling piece that is not royal may castle out
 // of, through and into attack).
 inline void generate_castling(const Position& pos, MoveList& list) {
   const VariantInfo& v = pos.variant();
@@ -185,8 +186,8 @@ inline void generate_castling(const Position& pos, MoveList& list) {
   const Piece partner = make_piece(us, v.castling.partner);
   const int kf = g.file_of(k), rank = g.rank_of(k);
   for (int dir : {1, -1}) {
-    const int kto_f = kf + dir * v.castling.steps(dir);
-    if (kto_f < 0 || kto_f >= g.files) continue;
+    const int kto_f = v.castling.landing_file(dir);
+    if (kto_f < 0) continue;
     for (int pf = kf + dir; pf >= 0 && pf < g.files; pf += dir) {
       const Square ps = g.square(pf, rank);
       if (pos.at(ps) != partner || !pos.tracked_virgin(ps)) continue;

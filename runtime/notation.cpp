@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "runtime/uci.hpp"
 
@@ -153,6 +154,10 @@ std::string to_gc(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::Locust) s += "; @-" + g.name(m.aux1);
   if (m.kind == MoveKind::Swap) s += "; " + std::string(1, v.letter_of(pos.at(m.to))) + "-" + g.name(m.from);
   if (m.kind == MoveKind::Induced) s += "; by " + g.name(m.aux1);
+  // Castling where the royal piece moves one square or none (a King on f1 or g1 castling to g1):
+  // the partner's move too, "K f1-g1; R h1-f1", so it is not read as the royal piece's step.
+  if (m.kind == MoveKind::Castling && std::abs(g.file_of(m.to) - g.file_of(m.from)) <= 1)
+    s += "; " + mover_label(pos, pos.at(m.aux1)) + " " + g.name(m.aux1) + "-" + g.name(m.aux2);
   if (m.gate) s += "; " + std::string(1, v.letter_of(make_piece(pos.side_to_move(), gate_type(m.gate)))) + "-" + g.name(gate_square(m));
   return s;
 }
@@ -223,6 +228,7 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
   bool promote_plus = false;
   Square removed = kNoSquare, inducer = kNoSquare, gate_at = kNoSquare;
   char gate = 0;
+  bool castling_partner = false;
   while (used < parts.size()) {
     const Part p = read_part(g, parts[used]);
     if (p.kind == Part::Place && p.to == to) promote = p.label, promote_plus = p.plus;
@@ -238,6 +244,10 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
       if (p.label != v.letter_of(partner))
         throw NotationError(std::string("the piece on ") + g.name(to) + " is " + v.letter_of(partner) + ", not " + p.label,
                             parts[used]);
+    } else if (p.kind == Part::Move && std::any_of(found.begin(), found.end(), [&p](const Move& m) {
+                 return m.kind == MoveKind::Castling && m.aux1 == p.from && m.aux2 == p.to;
+               })) {  // castling's partner: "K f1-g1; R h1-f1"
+      castling_partner = true;
     } else if (p.kind == Part::Remove) removed = p.to;
     else if (p.kind == Part::By) inducer = p.to;
     else break;
@@ -256,6 +266,10 @@ Move parse_gc_ply(Position& pos, const Engine& engine, const std::vector<std::st
                             " (not one of its moves, or the way is blocked)",
                         text);
   }
+  // The partner's move written: castling; without it, castling only if no plain move matches.
+  if (castling_partner) std::erase_if(found, [](const Move& m) { return m.kind != MoveKind::Castling; });
+  else if (std::any_of(found.begin(), found.end(), [](const Move& m) { return m.kind == MoveKind::Normal; }))
+    std::erase_if(found, [](const Move& m) { return m.kind == MoveKind::Castling; });
   // "by sq": a move the piece on sq induces; without it, the piece's own move (or castling).
   if (inducer != kNoSquare) {
     std::erase_if(found, [inducer](const Move& m) { return !(m.kind == MoveKind::Induced && m.aux1 == inducer); });

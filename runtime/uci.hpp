@@ -2,6 +2,7 @@
 // b1c3h (gating), +L@c3 (a drop as the promoted type), a1a2- (a promoted piece turning back, Kyoto shogi).
 #pragma once
 
+#include <cstdlib>
 #include <string>
 
 #include "runtime/position.hpp"
@@ -24,7 +25,10 @@ inline std::string to_uci(const Position& pos, const Move& m) {
     return std::string(1, char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[gate_type(m.gate)].letter))));
   };
   if (m.gate & kGateAtPartner) return g.name(m.aux1) + g.name(m.from) + gated();
-  std::string s = g.name(m.from) + g.name(m.to);
+  // Castling onto a square one step of the royal piece reaches too is written from the royal
+  // piece to its partner ("f1h1" for a King on f1 landing on g1), as Fairy-Stockfish writes it.
+  const bool step_alike = m.kind == MoveKind::Castling && std::abs(g.file_of(m.to) - g.file_of(m.from)) == 1;
+  std::string s = g.name(m.from) + g.name(step_alike ? m.aux1 : m.to);
   if (m.gate) s += gated();
   // A shogi-style promotion (to a `+` piece) is "+", as Fairy-Stockfish writes it; a `+` piece
   // turning back into what it returns to a hand as (turn_over: Kyoto shogi) is "-".

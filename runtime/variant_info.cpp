@@ -247,6 +247,26 @@ void VariantInfo::finalize() {
   for (int s = 0; s < kMaxSquares; ++s) start_board[s] = s < geo.cells() ? start.at(Square(s)) : kWall;
   for (Color c : {White, Black})
     for (int t = 0; t < int(pieces.size()); ++t) start_count[c][t] = start.count(c, t);
+  if (castling.enabled) find_castling_files();
+}
+
+// CastlingRule's landing files: steps(dir) from the file the castling piece starts on (White's on
+// its first rank, else Black's; else the file a hand's castling_file drops it on; else the middle
+// file, Fairy-Stockfish's default e).
+void VariantInfo::find_castling_files() {
+  int file = hands.castling_file >= 0 ? hands.castling_file : geo.files / 2;
+  const auto castles = [this](Piece p, Color c) {
+    if (!is_color(p, c)) return false;
+    return castling.piece >= 0 ? type_of(p) == castling.piece : pieces[type_of(p)].royal;
+  };
+  for (const Color c : {Black, White}) {  // White's wins
+    const int rank = c == White ? 0 : geo.ranks - 1;
+    for (int f = 0; f < geo.files; ++f)
+      if (castles(start_board[geo.square(f, rank)], c)) file = f;
+  }
+  const auto on_board = [this](int f) { return f >= 0 && f < geo.files ? f : -1; };
+  castling.kingside_file = on_board(file + castling.steps(1));
+  castling.queenside_file = on_board(file - castling.steps(-1));
 }
 
 }  // namespace fairy

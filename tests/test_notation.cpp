@@ -7,6 +7,7 @@
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
+#include "runtime/uci.hpp"
 #include "tests/effort.hpp"
 
 namespace {
@@ -79,6 +80,23 @@ TEST(Notation, SeedPageForms) {
   c.set_fen("4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_EQ(to_gc(c, read_back(c, *chess, "P a7-a8; N-a8")), "P a7-a8; N-a8");
   EXPECT_EQ(read_back(c, *chess, "K e1-g1").kind, MoveKind::Castling);
+  // A King unmoved on f1 castles onto g1, where it can also step: castling names the Rook's move
+  // too, and coordinate notation goes from the King to the Rook, as Fairy-Stockfish writes it.
+  c.set_fen("4k3/8/8/8/8/8/8/5K1R w K - 0 1");
+  const Move castled = read_back(c, *chess, "K f1-g1; R h1-f1");
+  EXPECT_EQ(castled.kind, MoveKind::Castling);
+  EXPECT_EQ(to_gc(c, castled), "K f1-g1; R h1-f1");
+  EXPECT_EQ(to_uci(c, castled), "f1h1");
+  EXPECT_EQ(read_back(c, *chess, "K f1-g1").kind, MoveKind::Normal) << "the King's step";
+  EXPECT_EQ(to_uci(c, read_back(c, *chess, "K f1-g1")), "f1g1");
+  EXPECT_EQ(parse_uci(c, *chess, "f1h1").kind, MoveKind::Castling);
+  // On its landing square the King stays; the Rook moves.
+  c.set_fen("4k3/8/8/8/8/8/8/6KR w K - 0 1");
+  const Move stays = read_back(c, *chess, "K g1-g1; R h1-f1");
+  EXPECT_EQ(stays.kind, MoveKind::Castling);
+  EXPECT_EQ(to_uci(c, stays), "g1g1");
+  c.make(stays);
+  EXPECT_EQ(c.fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
 }
 
 TEST(Notation, ExtraMoveTurnOfTwoMoves) {

@@ -141,6 +141,9 @@ std::string description_struct(const model::Variant& v, int word_bits) {
     out += ", .king_steps = " + std::to_string(castling.king_steps) + ", .partner = " + std::to_string(castling.partner);
   if (castling.queenside_steps) out += ", .queenside_steps = " + std::to_string(castling.queenside_steps);
   if (castling.enabled && castling.piece >= 0) out += ", .piece = " + std::to_string(castling.piece);
+  if (castling.enabled)
+    out += ", .kingside_file = " + std::to_string(castling.kingside_file) + ", .queenside_file = " +
+           std::to_string(castling.queenside_file);
   out += "};\n";
   out += rule_members(info);
   out += "  static constexpr std::array<bitboard::PromotionDesc, " + std::to_string(info.promotions.size()) +

@@ -52,6 +52,8 @@ struct CastlingDesc {
   int queenside_steps = 0;  // towards lower files, when not king_steps
   int piece = -1;  // the castling piece when it is not royal (castling: {piece: ...}): no attack test
   constexpr int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
+  int kingside_file = -1, queenside_file = -1;  // CastlingRule's landing files (-1: off the board)
+  constexpr int landing_file(int dir) const { return dir > 0 ? kingside_file : queenside_file; }
 };
 
 // Game ends (runtime/bitboard/ends.hpp), as members only of the descriptions whose variant has them:
