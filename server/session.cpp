@@ -47,6 +47,8 @@ json move_json(const Position& pos, const Move& m) {
   }
   if (m.promo && (m.kind != MoveKind::Drop || pos.variant().hand_type[m.promo - 1] != m.promo - 1))
     j["promo"] = letter(pos, us, m.promo - 1);
+  // Gating (seirawan): the piece from the hand and the square it enters.
+  if (m.gate) j["gate"] = json{{"piece", letter(pos, us, gate_type(m.gate))}, {"square", g.name(gate_square(m))}};
   return j;
 }
 

@@ -260,6 +260,39 @@ TEST(Server, KyotoShogiDropsOnEitherFace) {
   EXPECT_EQ(r.body["state"]["fen"].get<std::string>().rfind("k4/5/2+L2/5/4K[] b ", 0), 0u) << r.body["state"]["fen"];
 }
 
+// Seirawan: a gating move names the piece from the hand and the square it enters; castling may
+// gate onto the Rook's square. The plain move beside it has no `gate`.
+TEST(Server, SeirawanGatingMovesSayWhatEnters) {
+  Running srv;
+  auto c = srv.client();
+  const Reply game = post(c, "/api/games", json{{"variant", "seirawan"}, {"fen", "4k3/8/8/8/8/8/8/4K2R[H] w K - 0 1"}});
+  ASSERT_EQ(game.status, 201) << game.body.dump();
+  int plain = 0, gated = 0, castling_gated = 0;
+  for (const json& m : game.body["state"]["moves"]) {
+    if (m["from"] != "h1" && m["kind"] != "castling") continue;
+    if (!m.contains("gate")) {
+      ++plain;
+      continue;
+    }
+    ++gated;
+    EXPECT_EQ(m["gate"]["piece"], "H") << m.dump();
+    if (m["kind"] == "castling" && m["gate"]["square"] == "h1") {
+      ++castling_gated;
+      EXPECT_EQ(m["uci"], "h1e1h");
+      EXPECT_EQ(m["gc"], "K e1-g1; H-h1");
+    } else if (m["kind"] != "castling") {
+      EXPECT_EQ(m["gate"]["square"], "h1") << m.dump();
+      EXPECT_EQ(m["gc"].get<std::string>().substr(m["gc"].get<std::string>().size() - 6), "; H-h1") << m.dump();
+    }
+  }
+  EXPECT_EQ(plain, 10);  // the Rook's 9 moves and castling, without gating
+  EXPECT_EQ(gated, 11);  // the same with H entering, and castling with H on e1 as well
+  EXPECT_EQ(castling_gated, 1);
+  const Reply r = post(c, "/api/games/" + game.body["id"].get<std::string>() + "/move", json{{"move", "K e1-g1; H-h1"}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["state"]["fen"].get<std::string>().rfind("4k3/8/8/8/8/8/8/5RKH[] b ", 0), 0u) << r.body["state"]["fen"];
+}
+
 // 100 clients at once, each with its own game: half play the Opera Game to mate, half random
 // legal games of other variants; every game ends as the same moves end it on a local Game.
 TEST(Server, HundredConcurrentGamesDoNotInterfere) {

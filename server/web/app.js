@@ -269,8 +269,9 @@ function describe(m) {
   if (m.kind === 'swap') parts.push('swap places');
   if (m.kind === 'induced') parts.push(`pushed by ${m.by}`);
   if (m.kind === 'castling') parts.push('castle');
+  if (m.gate) parts.push(`bring ${m.gate.piece.toUpperCase()} in on ${m.gate.square}`);
   if (m.kind === 'ep') parts.push(`en passant, take on ${m.victim}`);
-  if (m.kind === 'normal' && !m.promo) parts.push('just move');
+  if (m.kind === 'normal' && !m.promo && !m.gate) parts.push('just move');
   return `${m.gc}  (${parts.join(', ') || m.kind})`;
 }
 
