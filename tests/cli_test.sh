@@ -61,6 +61,12 @@ out=$("$fairy" moves 3check --fen "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQ
 [[ "$out" == "game over: 1-0 ("*"check"*")" ]] || { echo "FAIL: moves after the third check: '$out'"; fails=$((fails + 1)); }
 out=$("$fairy" moves chess)
 [[ "$out" != *"game over"* && $(printf '%s\n' "$out" | wc -l) == 20 ]] || { echo "FAIL: moves at the start: '$out'"; fails=$((fails + 1)); }
+# Over by the 50-move rule with moves left: the moves, then the line that says the game is over.
+out=$("$fairy" moves chess --fen "4k3/8/8/8/8/8/8/R3K3 w - - 100 80")
+[[ $(printf '%s\n' "$out" | tail -1) == "game over: 1/2-1/2 (50-move rule) (the moves above are those the board allows)" &&
+   $(printf '%s\n' "$out" | grep -c -- "-") -ge 15 ]] || { echo "FAIL: moves after the 50-move rule: '$out'"; fails=$((fails + 1)); }
+out=$("$fairy" moves chess --fen "4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
+[[ "$out" != *"game over"* ]] || { echo "FAIL: moves a ply before the 50-move rule: '$out'"; fails=$((fails + 1)); }
 
 # The interactive session: moves for a square, a move, undo, fen, quit (and EOF ends it too).
 out=$(printf 'moves e2\nP e2-e4\nundo\nfen\nxyz\nquit\n' | "$fairy" play chess 2>&1)

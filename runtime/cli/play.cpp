@@ -110,12 +110,15 @@ void print_status(Game& game) {
 int run_moves(const Engine& engine, Position& pos, bool uci) {
   const std::vector<std::string> moves = legal_in_gc(pos, engine, uci);
   for (const auto& m : moves) fmt::print("{}\n", m);
-  // No moves: the game is over here; say how, as `fairy play` reports its result.
-  if (moves.empty()) {
-    Game game(engine, pos.fen());
-    const Outcome o = game.outcome();
+  // The game is over here: say how, as `fairy play` reports its result. A game can end while
+  // moves remain (the 50-move rule, a flag reached):
+  // the moves listed are then those the board allows (what perft counts), and the line says so.
+  Game game(engine, pos.fen());
+  const Outcome o = game.outcome();
+  if (moves.empty())
     fmt::print("game over: {}\n", o.result == Result::Ongoing ? "no legal moves" : o.text());
-  }
+  else if (o.result != Result::Ongoing)
+    fmt::print("game over: {} (the moves above are those the board allows)\n", o.text());
   return 0;
 }
 
