@@ -93,8 +93,8 @@ struct Make {
   }
 
   // Explosions (blast.hpp; Position::explode): after a capture on `at`, the capturer there goes
-  // with every piece around but the spared types, and the tracked ones lose their virginity
-  // (a royal piece's takes its friends' on its rank with it: clear_virgin).
+  // with every piece around but the spared types, and the tracked ones lose their virginity as
+  // in Position (no atomic perft tells: a piece landing on such a square clears its flag anyway).
   static void explode(Board<D>& n, const Board<D>& before, int at) {
     const B blasted = Blast<D>::around_capture(n, at, n.occupied());
     for (B rest = blasted; rest;) {
