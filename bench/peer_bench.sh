@@ -53,7 +53,7 @@ cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
 janggi     start    5 fsf-large     -
 extinction start    6 fsf           -
-atomic     start    5 fsf           -
+atomic     start    6 fsf           -
 racingkings start   6 fsf           -
 antichess  start    6 fsf           -
 losers     start    6 fsf           -

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "generator/model/model.hpp"
+#include "runtime/movegen.hpp"
 #include "runtime/registry.hpp"
 #include "tests/effort.hpp"
 
@@ -29,6 +30,32 @@ int held(const Position& pos, Color c) {
   int n = 0;
   for (int t = 0; t < int(pos.variant().pieces.size()); ++t) n += pos.in_hand(c, t);
   return n;
+}
+
+// How many pieces stand on the board.
+int on_board(const Position& pos) {
+  const Geometry& g = pos.geo();
+  int n = 0;
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) n += is_color(pos.at(g.square(f, r)), White) || is_color(pos.at(g.square(f, r)), Black);
+  return n;
+}
+
+// Whether the royal pieces touch and an enemy piece other than the royal one attacks the side to
+// move's: asked with the enemy's royal piece lifted onto an empty square away from it.
+bool attacked_while_touching(Position& pos, const Engine& engine) {
+  const Color us = pos.side_to_move();
+  const Square ours = pos.royal(us), theirs = pos.royal(~us);
+  if (!next_to(pos.geo(), ours, theirs)) return false;
+  const Geometry& g = pos.geo();
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) {
+      const Square s = g.square(f, r);
+      if (pos.at(s) != kEmpty || next_to(g, s, ours)) continue;
+      const Move lifted{theirs, s, kNoSquare, kNoSquare, MoveKind::Normal, 0};
+      return pos.test_on_board(lifted, [&](Square) { return engine.attacked(pos, ours, ~us); });
+    }
+  return false;
 }
 
 }  // namespace
@@ -80,15 +107,21 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
           }
           if (gates && engine->in_check(pos)) ++reach->gating_in_check;
           if (gated_castling) ++reach->gating_castling;
+          if (info.explosions.enabled && attacked_while_touching(pos, *engine)) ++reach->attacked_touching;
         }
         if (moves.size == 0) break;
         const Move m = pick(pos, moves, rng);
         if (reach && m.gate) ++reach->gating_played;
         const Color mover = pos.side_to_move();
-        const int before = held(pos, mover);
+        const int before = held(pos, mover), pieces_before = on_board(pos);
+        const bool royals_before = pos.royal(White) != kNoSquare && pos.royal(Black) != kNoSquare;
         pos.make(m);
         ipos.make(m);
         if (reach && held(pos, mover) > before) ++reach->captures_into_hand;
+        if (reach && info.explosions.enabled) {
+          reach->explosions += on_board(pos) < pieces_before - 2;
+          reach->royals_exploded += royals_before && (pos.royal(White) == kNoSquare || pos.royal(Black) == kNoSquare);
+        }
       }
     }
   return positions;

@@ -25,13 +25,18 @@ KernelVariant kernel_variant(const std::string& key) {
 }
 
 // What the positions checked held, so that a test can see its games reached what it is about
-// (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling).
+// (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling;
+// with explosions: blasts, exploded royal pieces, royal pieces side by side under attack).
 struct KernelReach {
   int checks_with_hand = 0;    // positions reached by a move, in check, the mover holding a piece in hand
   int captures_into_hand = 0;  // moves played that put a piece into a hand
   int gating_played = 0;       // gating moves played
   int gating_in_check = 0;     // positions checked, in check, where a legal move gates
   int gating_castling = 0;     // positions checked where a legal castling gates
+  int explosions = 0;          // captures played that blew up a piece besides the capturer and the captured one
+  int royals_exploded = 0;     // moves played that exploded a royal piece (its game ends)
+  int attacked_touching = 0;   // positions checked where the royal pieces touch and another enemy
+                               // piece attacks the mover's (explosions: not in check)
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,

@@ -94,11 +94,14 @@ std::string hands_text(const fairy::VariantInfo& info) {
 
 // The members for the special rules the variant has (none: no member, and the kernel code of
 // the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
-// giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), game ends (ends.hpp).
+// giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), game ends (ends.hpp),
+// explosions (blast.hpp, explosions.hpp).
 std::string rule_members(const fairy::VariantInfo& info) {
   std::string out;
   if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
   if (!info.checks_allowed) out += "  static constexpr bool no_checks = true;\n";
+  if (info.explosions.enabled)
+    out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = " + std::to_string(info.explosions.spared) + "u};\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
   if (const fairy::ExtinctionRule& x = info.ends.extinction; x.enabled)
     out += "  static constexpr bitboard::ExtinctionDesc extinction = {.types = " + std::to_string(x.types) +

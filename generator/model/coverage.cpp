@@ -55,6 +55,24 @@ std::string uncovered_hands(const fairy::HandRule& h) {
   return "";
 }
 
+// Why the kernel cannot run this variant's explosions, or "" when it can: its legality filter
+// (runtime/bitboard/explosions.hpp) takes checks and pins from leaps and slides alone, and
+// comes in front of no other filter.
+std::string uncovered_explosions(const fairy::VariantInfo& info) {
+  if (info.must_capture) return "captures explode and are compulsory";
+  if (info.castling.enabled && info.castling.piece >= 0) return "captures explode and a piece that is not royal castles";
+  for (const fairy::PieceInfo& p : info.pieces) {
+    if (p.royal && p.safe_passage) return "captures explode and royal piece '" + p.name + "' needs safe passage";
+    for (const fairy::PieceProgram& program : p.program)
+      for (const fairy::Path& path : program.paths) {
+        const auto shape = fairy::bitboard::shape_of(path.legs, path.virgin_only);
+        if (shape == fairy::bitboard::PathShape::Bent || shape == fairy::bitboard::PathShape::Hop)
+          return "captures explode and piece '" + p.name + "' (XBetza " + p.betza + ") bends or hops";
+      }
+  }
+  return "";
+}
+
 }  // namespace
 
 KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
@@ -77,7 +95,8 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     return refuse("its hands come with compulsory captures, barred checks, extinction or the flag");
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
-  if (info.explosions.enabled) return refuse("captures explode (explode:)");
+  if (info.explosions.enabled)
+    if (std::string why = uncovered_explosions(info); !why.empty()) return refuse(why);
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
   for (const fairy::PromotionRule& r : info.promotions) {
     if (r.in_place) return refuse("it has promotions that are moves of their own (in_place)");

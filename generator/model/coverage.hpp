@@ -21,8 +21,9 @@
 //   no promoted piece that promotes again (turn_over);
 // - compulsory captures (must_capture.hpp), barred checks (no_check.hpp), and the game ends
 //   extinction, bare king and the flag (ends.hpp) are covered, but not with pieces in hand;
-//   n-check, double passes and bikjang need the mailbox generator, as do explosions and the
-//   flying general.
+//   explosions (explosions.hpp) too, but not with compulsory captures, bent or hopping pieces,
+//   a royal piece with safe passage or a castling piece that is not royal; n-check, double
+//   passes and bikjang need the mailbox generator, as does the flying general.
 // Everything else keeps the mailbox generator (perft included).
 #pragma once
 

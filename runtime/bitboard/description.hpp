@@ -82,6 +82,17 @@ struct FlagDesc {
   std::array<int, 2> count{};
 };
 
+// runtime/variant_info.hpp's ExplosionRule (explode:, atomic), as a member only of the
+// descriptions whose variant has it (runtime/bitboard/blast.hpp, explosions.hpp):
+//   ExplosionDesc explosions;
+// A capture removes the capturer and every piece on the 8 squares around the square captured on
+// but those of the spared types.
+struct ExplosionDesc {
+  std::uint64_t spared = 0;  // bit t: a piece of type t next to a capture survives it
+};
+template <class D>
+constexpr bool captures_explode = requires { D::explosions; };
+
 struct PromotionDesc {
   std::span<const int> pieces;  // the piece types this rule promotes
   int zone = 1;                 // the last `zone` ranks

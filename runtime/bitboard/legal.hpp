@@ -16,7 +16,8 @@
 //   the royal piece are tested (they may add or remove a screen), and every move out of a
 //   hopper's check.
 // Moves go to a Sink as target sets per piece (see perft.hpp), so a leaf can count them with
-// a popcount without making any.
+// a popcount without making any. Where captures explode, a filter in front of the sink judges
+// every move (explosions.hpp): the generator then gives the pseudo-legal ones.
 #pragma once
 
 #include <array>
@@ -53,6 +54,12 @@ struct Generator {
   using G = typename V::G;
   static constexpr Color them = ~us;
   using Enemy = Attackers<D, them>;
+  // With explosions no check or pin found here holds (explosions.hpp): every pseudo-legal move
+  // goes to the sink (castling untested), and ExplosionFilter, which uses this class's checks
+  // and pins where they do hold, decides.
+  static constexpr bool pseudo_legal = captures_explode<D>;
+  template <class, Color, class>
+  friend struct ExplosionFilter;
 
   struct Context {
     B occupied = 0, ours = 0, theirs = 0;
@@ -78,7 +85,7 @@ struct Generator {
       const B royal = b.template of_types<V::royal_types>(us);
       if (royal) {
         cx.royal = lsb(royal);
-        find_checks_and_pins(b, cx);
+        if constexpr (!pseudo_legal) find_checks_and_pins(b, cx);
       }
     }
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
@@ -205,7 +212,7 @@ struct Generator {
   static void piece_moves(const Board<D>& b, const Context& cx, Sink& sink) {
     using M = PieceMoves<D, t, us>;
     B pieces = b.template pieces<t>(us);
-    if constexpr (V::is_royal(t)) {
+    if constexpr (V::is_royal(t) && !pseudo_legal) {
       // Tested square by square with the royal piece lifted off its square, so that it cannot
       // hide behind itself from a slider.
       for (; pieces;) {
@@ -330,7 +337,7 @@ struct Generator {
   // An e.p. capture, tested on the board as it would be: the capturer moved, the victim gone.
   template <int t, class Sink>
   static void en_passant(const Board<D>& b, const Context& cx, Sink& sink, int from, int to) {
-    if (cx.royal >= 0) {
+    if (cx.royal >= 0 && !pseudo_legal) {
       const B victim = bit<B>(b.ep_victim);
       const B occupied = (cx.occupied ^ bit<B>(from) ^ victim) | bit<B>(to);
       const int royal = cx.royal == from ? to : cx.royal;
@@ -424,7 +431,7 @@ struct Generator {
       const auto& rule = Castling<D>::rules[k - rank_start][p - rank_start];
       if (!rule.possible || (cx.occupied & (rule.empty << rank_start) & ~bit<B>(k) & ~bit<B>(p))) continue;
       const int king_to = rank_start + rule.king_to, partner_to = rank_start + rule.partner_to;
-      if constexpr (royal) {
+      if constexpr (royal && !pseudo_legal) {
         bool safe = true;
         for (B crossed = rule.crossed << rank_start; crossed && safe;) safe = !Enemy::attacks(b, pop_lsb(crossed), cx.occupied);
         const B after = (cx.occupied ^ bit<B>(k) ^ bit<B>(p)) | bit<B>(king_to) | bit<B>(partner_to);

@@ -2,6 +2,7 @@
 // e.p. squares, hands and gating rights (the parts a move count can observe).
 #pragma once
 
+#include "runtime/bitboard/blast.hpp"
 #include "runtime/bitboard/board.hpp"
 
 namespace fairy::bitboard {
@@ -29,6 +30,8 @@ struct Make {
     if constexpr (D::pieces[t].ep_victim)
       if (!victim) leave_ep_squares(n, from, to);
     lose_gates(n, bit<B>(from) | bit<B>(to));
+    if constexpr (captures_explode<D>)
+      if (victim) explode(n, b, to);
     return n;
   }
 
@@ -43,6 +46,7 @@ struct Make {
     n.ep = 0;
     if (b.virgin & (bit<B>(from) | bit<B>(to) | bit<B>(victim))) lose_virginity(n, b, from, to, victim);
     lose_gates(n, bit<B>(from) | bit<B>(to) | bit<B>(victim));
+    if constexpr (captures_explode<D>) explode(n, b, to);
     return n;
   }
 
@@ -84,6 +88,22 @@ struct Make {
   // (rights sit under their side's pieces, so the squares a move empties or captures on say it).
   static void lose_gates(Board<D>& n, B squares) {
     if constexpr (V::gating) n.gates &= ~squares;
+  }
+
+  // Explosions (blast.hpp; Position::explode): after a capture on `at`, the capturer there goes
+  // with every piece around but the spared types, and the tracked ones lose their virginity as
+  // in Position (no atomic perft tells: a piece landing on such a square clears its flag anyway).
+  static void explode(Board<D>& n, const Board<D>& before, int at) {
+    const B blasted = Blast<D>::around_capture(n, at, n.occupied());
+    for (B rest = blasted; rest;) {
+      const int s = pop_lsb(rest);
+      remove(n, (n.color[White] & bit<B>(s)) ? White : Black, n.piece[s] - 1, s);
+    }
+    remove(n, us, n.piece[at] - 1, at);
+    for (B lost = blasted & n.virgin; lost;) {
+      const int s = pop_lsb(lost);
+      lose_virginity(n, before, s, s, s);
+    }
   }
 
   // A captured piece of type `type` joins our hand as what it returns as (a promoted piece as

@@ -15,6 +15,7 @@
 #include <array>
 #include <type_traits>
 
+#include "runtime/bitboard/explosions.hpp"
 #include "runtime/bitboard/legal.hpp"
 #include "runtime/bitboard/make.hpp"
 
@@ -137,11 +138,15 @@ struct NoCheckFilter {
   }
 };
 
-// The legal moves to `sink`: the generator's, less those giving check where checks are barred.
+// The legal moves to `sink`: the generator's, less those giving check where checks are barred;
+// where captures explode, the pseudo-legal ones that explosions.hpp finds legal.
 template <class D, Color us, class Sink>
 void generate_moves(const Board<D>& b, Sink& sink) {
   if constexpr (checks_barred<D>) {
     NoCheckFilter<D, us, Sink> filter(sink, b);
+    Generator<D, us>::generate(b, filter);
+  } else if constexpr (captures_explode<D>) {
+    ExplosionFilter<D, us, Sink> filter(sink, b);
     Generator<D, us>::generate(b, filter);
   } else {
     Generator<D, us>::generate(b, sink);
