@@ -278,7 +278,9 @@ void Position::make(const Move& m) {
   if (info_->drops.enabled) update_exchange(m, u);
   if (info_->hands.enabled && info_->hands.captures) {
     const Piece victim = u.captured != kEmpty ? u.captured : u.aux_captured;
-    if (victim != kEmpty) {
+    // A royal piece taken (only a FEN that leaves it attacked allows that) leaves the game: a
+    // hand may hold one only before it is first placed (set_fen's rule).
+    if (victim != kEmpty && !info_->pieces[type_of(victim)].royal) {
       const int type = info_->hand_type[type_of(victim)];
       if (add_to_hand(stm_, type, 1)) u.hand_gained = std::int8_t(type);
     }

@@ -111,6 +111,7 @@ struct Make {
   // add_to_hand: a FEN could not say more).
   static void into_hand(Board<D>& n, int type) {
     if constexpr (V::hands && D::hands.captures) {
+      if (D::pieces[type].royal) return;  // taken only from a FEN, it leaves the game (Position::make)
       std::uint8_t& count = n.hand[us][D::hands.hand_type[type]];
       if (count < kMaxHand) ++count;
     }
