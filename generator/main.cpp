@@ -121,8 +121,7 @@ int main(int argc, char** argv) {
       if (std::find(chosen.begin(), chosen.end(), v.spec) != chosen.end()) variants.push_back(std::move(v));
     const fairygen::emit::Options opts{template_dir, spec_name};
     std::vector<fairygen::emit::Output> outputs;
-    for (const auto& v : variants)
-      for (auto& o : fairygen::emit::variant_module(v, opts)) outputs.push_back(std::move(o));
+    for (auto& o : fairygen::emit::variant_modules(variants, opts)) outputs.push_back(std::move(o));
     outputs.push_back(fairygen::emit::registry(variants, opts));
     for (auto& o : fairygen::emit::perft_tests(variants, opts)) outputs.push_back(std::move(o));
     outputs.push_back(fairygen::emit::perft_main(variants, opts));

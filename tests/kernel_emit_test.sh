@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # FileCheck test of a generated module (kernel_emit/, attack_emit/): the spec file holds its own
-# CHECK lines; fairygen generates its one variant and FileCheck reads the module, header first.
+# CHECK lines; fairygen generates its one variant and FileCheck reads the module: its header,
+# its move generator (<key>.mailbox.hpp), then its .cpp.
 # Usage: kernel_emit_test.sh FAIRYGEN FILECHECK TEMPLATE_DIR SPEC
 set -euo pipefail
 fairygen=$1 filecheck=$2 templates=$3 spec=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$fairygen" --spec "$spec" --templates "$templates" --out "$tmp" >/dev/null
-headers=("$tmp"/*.hpp)
+headers=()
+for f in "$tmp"/*.hpp; do
+  case $f in *.mailbox.hpp) ;; *) headers+=("$f") ;; esac
+done
 [ ${#headers[@]} -eq 1 ] || { echo "FAIL: expected one variant in $spec"; exit 1; }
-cat "${headers[0]}" "${headers[0]%.hpp}.cpp" | "$filecheck" "$spec"
+module=${headers[0]%.hpp}
+cat "$module.hpp" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"

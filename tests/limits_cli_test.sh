@@ -77,7 +77,7 @@ spec() {  # spec PIECES-LINES [PERFT-LINES]
 spec '  "rook */ int x; /*": {letter: R, betza: R}\n' > comment.yaml
 expect 1 "comment.yaml:3:3: error: piece name 'rook */ int x; /*' may use only letters, digits, '_' and '-'" -- "$fairygen" --spec comment.yaml --templates "$src/templates" --out none
 spec '  foo-bar: {letter: R, betza: R}\n  foo_bar: {letter: B, betza: B}\n' > collide.yaml
-expect 1 "collide.yaml:4:3: error: pieces 'foo-bar' (collide.yaml:3:3) and 'foo_bar' would both be named generate_foo_bar_white" -- "$fairygen" --spec collide.yaml --templates "$src/templates" --out none
+expect 1 "collide.yaml:4:3: error: pieces 'foo-bar' (collide.yaml:3:3) and 'foo_bar' would both be named foo_bar in generated C++" -- "$fairygen" --spec collide.yaml --templates "$src/templates" --out none
 spec '  x: {letter: X, betza: aaaaaW}\n' > paths.yaml
 expect 1 "paths.yaml:3:30: error: this move expands to 67228 paths: a piece may have at most 1024 in \"aaaaaW\"" -- "$fairygen" --spec paths.yaml --templates "$src/templates" --out none
 [ ! -e none ] || fail "fairygen wrote files for a bad spec"

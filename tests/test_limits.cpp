@@ -302,14 +302,18 @@ TEST(SpecLimit, PieceNamesThatCouldBreakGeneratedCode) {
 
 TEST(SpecLimit, NamesThatCollideInCppNameBothPlaces) {
   EXPECT_EQ(spec_error(one_variant("  foo-bar: {letter: R, betza: R}\n  foo_bar: {letter: B, betza: B}\n")),
-            "v.yaml:4:3: error: pieces 'foo-bar' (v.yaml:3:3) and 'foo_bar' would both be named "
-            "generate_foo_bar_white in generated C++: rename one");
-  EXPECT_EQ(spec_error(one_variant("  foo_1: {letter: R, betza: R}\n  foo1: {letter: B, betza: B}\n")),
-            "v.yaml:4:3: error: pieces 'foo_1' (v.yaml:3:3) and 'foo1' would both be named kWhiteFoo1 in generated "
+            "v.yaml:4:3: error: pieces 'foo-bar' (v.yaml:3:3) and 'foo_bar' would both be named foo_bar in generated "
             "C++: rename one");
-  EXPECT_EQ(spec_error(one_variant("  Rook: {letter: R, betza: R}\n  rook: {letter: B, betza: B}\n")),
-            "v.yaml:4:3: error: pieces 'Rook' (v.yaml:3:3) and 'rook' would both be named kWhiteRook in generated "
-            "C++: rename one");
+  // Generated C++ appends '_' to a piece's name (Pieces<Us>::new_), so a C++ keyword is a name
+  // like any other, and a name may not end in '_' nor hold "__".
+  EXPECT_EQ(spec_error(one_variant("  new: {letter: R, betza: R}\n  class: {letter: B, betza: B}\n")), "");
+  EXPECT_EQ(spec_error(one_variant("  rook_: {letter: R, betza: R}\n")),
+            "v.yaml:3:3: error: piece name 'rook_' may not end with '_' or '-'");
+  EXPECT_EQ(spec_error(one_variant("  rook-_1: {letter: R, betza: R}\n")),
+            "v.yaml:3:3: error: piece name 'rook-_1' may not have two of '_' and '-' in a row");
+  // Names that differ only in case or in a '_' are distinct identifiers.
+  EXPECT_EQ(spec_error(one_variant("  foo_1: {letter: R, betza: R}\n  foo1: {letter: B, betza: B}\n")), "");
+  EXPECT_EQ(spec_error(one_variant("  Rook: {letter: R, betza: R}\n  rook: {letter: B, betza: B}\n")), "");
 }
 
 TEST(SpecLimit, PerftNames) {

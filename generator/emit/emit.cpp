@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -32,6 +33,7 @@ namespace {
 
 class Code {
  public:
+  explicit Code(int indent = 0) : indent_(indent) {}
   void line(const std::string& s = "") {
     if (s.empty()) {
       out_ += '\n';
@@ -55,6 +57,8 @@ class Code {
     line(s);
     ++indent_;
   }
+  // Text already laid out (whole lines).
+  void raw(const std::string& text) { out_ += text; }
   const std::string& str() const { return out_; }
 
  private:
@@ -63,16 +67,28 @@ class Code {
 };
 
 std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
-std::string color_lower(Color c) { return c == fairy::White ? "white" : "black"; }
 
-std::string piece_const(const VariantInfo& info, int type, Color c) {
-  return "k" + color_name(c) + spec::camel_case(info.pieces[type].name);
+// Colour as a template parameter: every function of the move generator and of the attack tests
+// is written once, for `Us`, and says Us (its own colour) and ~Us where the code of one colour
+// would name White or Black. The emitter writes each function for both colours in those terms;
+// when the two texts agree (Black's moves are White's, mirrored), it emits one template, and
+// otherwise one explicit specialisation a colour (see emit_for_both).
+
+// The piece of type `type` and colour `c` ("Us" or "~Us"), by name: Pieces<Us>::rook_ (the
+// trailing '_' keeps the names of pieces apart from every other name in the generated code,
+// and from C++'s keywords).
+std::string piece_member(const VariantInfo& info, int type) { return spec::identifier(info.pieces[type].name) + "_"; }
+std::string piece_const(const VariantInfo& info, int type, const std::string& c) {
+  return "Pieces<" + c + ">::" + piece_member(info, type);
 }
 
-std::string offset_expr(int off) { return off < 0 ? " - " + std::to_string(-off) : " + " + std::to_string(off); }
+// The vector (x, y) of colour c's program, as that colour sees it: y counts ranks forwards.
+std::string vec_expr(int x, int y, Color c) {
+  return "vec<Us>(" + std::to_string(x) + ", " + std::to_string(c == fairy::White ? y : -y) + ")";
+}
 
-std::string leg_comment(const Leg& l) {
-  std::string s = "(" + std::to_string(l.dx) + "," + std::to_string(l.dy) + ")";
+std::string leg_comment(const Leg& l, Color c) {
+  std::string s = "(" + std::to_string(l.dx) + "," + std::to_string(c == fairy::White ? l.dy : -l.dy) + ")";
   s += l.range == 1 ? " leap" : l.range == 0 ? " slide" : " slide up to " + std::to_string(l.range);
   std::string modes;
   if (l.mode & fairy::kMove) modes += "m";
@@ -88,10 +104,10 @@ std::string leg_comment(const Leg& l) {
   return s + " " + modes;
 }
 
-std::string path_comment(const Path& p) {
+std::string path_comment(const Path& p, Color c) {
   std::string s = p.virgin_only ? "unmoved only: " : "";
   if (!p.promotes) s += "never promotes: ";
-  for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", then " : "") + leg_comment(p.legs[i]);
+  for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", then " : "") + leg_comment(p.legs[i], c);
   return s;
 }
 
@@ -101,7 +117,7 @@ struct PieceContext {
   const VariantInfo& info;
   Color us;
   bool promotes;
-  int zone_edge = 0;  // the promotion zone's first square (White: from it up; Black: down to it)
+  int zone_edge[2] = {0, 0};  // the promotion zone's first square (White: from it up; Black: down to it)
   std::string region;  // the table of squares a move may end on (spec `region:`), or "" for anywhere
   std::uint64_t no_hop_over = 0;  // spec no_hop_over: / no_capture: (type bits)
   std::uint64_t no_capture = 0;
@@ -115,19 +131,20 @@ std::string not_of_types(std::uint64_t types, const std::string& p) {
   return " && !((" + std::string(hex) + " >> type_of(" + p + ")) & 1)";
 }
 
-// The C++ name of a constexpr square table: the piece's region, or (moves >= 0) the squares of
+// The member of Squares<c> that tells the squares of a piece's region, or (moves >= 0) those of
 // its moves_on entry `moves`.
-std::string square_table(const VariantInfo& info, int type, Color c, int moves = -1) {
-  return "k" + std::string(moves < 0 ? "Region" : "On" + std::to_string(moves)) + color_name(c) +
-         spec::camel_case(info.pieces[type].name);
+std::string square_table(const VariantInfo& info, int type, int moves = -1) {
+  return spec::identifier(info.pieces[type].name) + (moves < 0 ? "_region" : "_on_" + std::to_string(moves));
+}
+std::string square_test(const VariantInfo& info, int type, const std::string& c, int moves = -1) {
+  return "Squares<" + c + ">::" + square_table(info, type, moves);
 }
 
-// Emits a square table: entry s says whether mailbox square s is in the set.
-void emit_square_table(std::string& out, const VariantInfo& info, const std::string& name, const fairy::SquareSet& set) {
+// A mailbox square set as a string: character s is '1' when square s is in the set.
+std::string square_bits(const VariantInfo& info, const fairy::SquareSet& set) {
   std::string bits;
   for (int s = 0; s < info.geo.cells(); ++s) bits += set[std::size_t(s)] ? '1' : '0';
-  out += "constexpr std::string_view " + name + "Bits = \"" + bits + "\";\n";
-  out += "constexpr bool " + name + "(Square s) { return " + name + "Bits[std::size_t(s)] == '1'; }\n";
+  return bits;
 }
 
 // The mailbox square where type's promotion zone begins for colour c (see PieceContext).
@@ -153,7 +170,9 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
   const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
   const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
   // A rule that also promotes on leaving the zone: add_promotions looks at both squares.
-  const std::string in_zone = pc.zone_edge < 0 ? "true" : to + (pc.us == fairy::White ? " >= " : " <= ") + std::to_string(pc.zone_edge);
+  const std::string in_zone = pc.zone_edge[0] < 0 ? "true"
+                              : "Us == White ? " + to + " >= " + std::to_string(pc.zone_edge[0]) + " : " + to +
+                                    " <= " + std::to_string(pc.zone_edge[1]);
   const std::string inside = pc.region.empty() ? "" : "if (" + pc.region + "(" + to + ")) ";
   code.line(inside + (kind == "Swap" ? "add_swap(pos, list, " + move + ");"
                       : promotes     ? "{ if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" +
@@ -161,24 +180,27 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
                                      : "list.push(" + move + ");"));
 }
 
-// The offset expression of step `n` (a 1-based counter variable) of a leg.
-std::string step_offset(Code& code, const VariantInfo& info, const Leg& leg, const std::string& n) {
-  if (!(leg.flags & (fairy::kZigzag | fairy::kCircle))) return std::to_string(info.geo.offset(leg.dx, leg.dy));
+// The offset expression of step `n` (a 1-based counter variable) of a leg of colour c's program.
+std::string step_offset(Code& code, const Leg& leg, const std::string& n, Color c) {
+  if (!(leg.flags & (fairy::kZigzag | fairy::kCircle))) return vec_expr(leg.dx, leg.dy, c);
   const int period = (leg.flags & fairy::kZigzag) ? 2 : 8;
   std::string table;
   for (int k = 0; k < period; ++k) {
     int x = 0, y = 0;
     fairy::leg_step(leg, k, &x, &y);
-    table += (k ? ", " : "") + std::to_string(info.geo.offset(x, y));
+    table += (k ? ", " : "") + vec_expr(x, y, c);
   }
   code.line("static constexpr int kStep[" + std::to_string(period) + "] = {" + table + "};");
   return "kStep[(" + n + " - 1) % " + std::to_string(period) + "]";
 }
 
-void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const WalkVars& w) {
+// `rays`, when given, lists the offsets of several one-leg paths that differ only in their vector
+// (see emit_piece): the leap or slide is made in a loop over them.
+void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const WalkVars& w,
+              const std::string& rays = "") {
   const Leg& leg = path.legs[k];
   const bool last = k + 1 == path.legs.size();
-  const std::string them = color_name(~pc.us), us = color_name(pc.us);
+  const std::string them = "~Us", us = "Us";
   const std::string idx = std::to_string(k + 1);
   const std::string sq = last ? "to" : "s" + idx;
   const std::string p = "p" + idx, n = "n" + idx;
@@ -191,17 +213,19 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   const std::string kind = w.mover != "from" ? "Induced" : w.victim == "kNoSquare" ? "Normal" : "Locust";
   const std::string aux = w.mover != "from" ? "from" : w.victim;
 
+  const std::string rays_loop = "for (const int ray : {" + rays + "}) {";
   if (leap) {
-    code.open("{");
-    code.line("const Square " + sq + " = Square(" + w.at + offset_expr(pc.info.geo.offset(leg.dx, leg.dy)) + ");");
+    code.open(rays.empty() ? "{" : rays_loop);
+    code.line("const Square " + sq + " = Square(" + w.at + " + " + (rays.empty() ? vec_expr(leg.dx, leg.dy, pc.us) : "ray") + ");");
   } else if (plain_slide) {
-    const int off = pc.info.geo.offset(leg.dx, leg.dy);
-    code.open("for (Square " + sq + " = Square(" + w.at + offset_expr(off) + ");; " + sq + " = Square(" + sq +
-              offset_expr(off) + ")) {");
+    const std::string off = rays.empty() ? vec_expr(leg.dx, leg.dy, pc.us) : "ray";
+    if (!rays.empty()) code.open(rays_loop);
+    code.open("for (Square " + sq + " = Square(" + w.at + " + " + off + ");; " + sq + " = Square(" + sq + " + " + off +
+              ")) {");
   } else {
     code.open("{");
     const std::string limit = same_length ? w.count : leg.range ? std::to_string(leg.range) : "kMaxSteps";
-    const std::string step = step_offset(code, pc.info, leg, n);
+    const std::string step = step_offset(code, leg, n, pc.us);
     code.line("Square " + sq + " = " + w.at + ";");
     code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
     code.line(sq + " = Square(" + sq + " + " + step + ");");
@@ -282,42 +306,108 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   if (loop) code.line("break;");
   code.close();
   if (!leap && !plain_slide) code.close();
+  if (plain_slide && !rays.empty()) code.close();
+}
+
+// Whether b is a one-leg leap or plain slide that a's code makes for another vector: the same
+// modes, range and conditions (then the two share one loop over their vectors).
+bool same_but_vector(const Path& a, const Path& b) {
+  if (a.legs.size() != 1 || b.legs.size() != 1) return false;
+  const Leg &x = a.legs[0], &y = b.legs[0];
+  const bool simple = x.flags == 0 && (x.range == 0 || x.range == 1);
+  return simple && y.flags == 0 && x.range == y.range && x.mode == y.mode && a.virgin_only == b.virgin_only &&
+         a.promotes == b.promotes && a.phases == b.phases && a.atom == b.atom;
+}
+
+// Emits `result name(params) { body }` for both colours, body(c) being the body (at one level
+// of indentation) of colour c's function written in terms of Us: one template when the two
+// bodies are the same text, else a declaration and an explicit specialisation a colour.
+void emit_for_both(Code& code, const std::string& result, const std::string& name, const std::string& params,
+                   const std::function<std::string(Color)>& body) {
+  const std::string white = body(fairy::White), black = body(fairy::Black);
+  code.line("template <Color Us>");
+  if (white == black) {
+    code.line(result + " " + name + "(" + params + ") {" + (white.empty() ? "}" : ""));
+    if (!white.empty()) {
+      code.raw(white);
+      code.line("}");
+    }
+    code.line();
+    return;
+  }
+  code.line(result + " " + name + "(" + params + ");");
+  for (Color c : {fairy::White, fairy::Black}) {
+    code.line("template <>");
+    code.open(result + " " + name + "<" + color_name(c) + ">(" + params + ") {");
+    code.line("constexpr Color Us = " + color_name(c) + ";");
+    code.raw(c == fairy::White ? white : black);
+    code.close();
+  }
+  code.line();
 }
 
 // The name of the function generating a piece's moves (moves >= 0: those of its moves_on entry).
-std::string generate_function(const VariantInfo& info, int type, Color c, int moves = -1) {
-  return "generate_" + spec::identifier(info.pieces[type].name) + "_" + color_lower(c) +
-         (moves < 0 ? "" : "_on" + std::to_string(moves));
+// No two pieces share one, and none is a runtime function's (none of those ends so).
+std::string generate_function(const VariantInfo& info, int type, int moves = -1) {
+  return "generate_" + spec::identifier(info.pieces[type].name) +
+         (moves < 0 ? "_moves" : "_moves_on_" + std::to_string(moves));
 }
 
-void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, Color c, int moves = -1) {
+void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, int moves = -1) {
   const VariantInfo& info = v.info;
   const fairy::PieceInfo& piece = info.pieces[type];
   const spec::Location& where = v.piece_where[type];
   const bool promotable = info.promotion_rule[type] >= 0;
   const std::string betza = moves < 0 ? piece.betza : piece.moves_on[std::size_t(moves)].betza;
-  code.line("// " + comment(piece.name + " (" + std::string(1, piece.letter) + "), " + color_lower(c) + ": XBetza \"" +
-                            betza + "\"" + (moves < 0 ? "" : " where it stands on its moves_on squares") + ", " +
-                            o.spec_name) + ":" + std::to_string(where.line) + ":" + std::to_string(where.column));
-  const fairy::PieceProgram& program = moves < 0 ? piece.program[c] : piece.moves_on[std::size_t(moves)].program[c];
-  if (program.paths.empty()) {  // a piece that never moves (immobile: true)
-    code.line("void " + generate_function(info, type, c, moves) + "(const Position&, Square, MoveList&) {}");
+  code.line("// " + comment(piece.name + " (" + std::string(1, piece.letter) + "): XBetza \"" + betza + "\"" +
+                            (moves < 0 ? "" : " where it stands on its moves_on squares") + ", " + o.spec_name) +
+            ":" + std::to_string(where.line) + ":" + std::to_string(where.column));
+  const auto program = [&](Color c) -> const fairy::PieceProgram& {
+    return moves < 0 ? piece.program[c] : piece.moves_on[std::size_t(moves)].program[c];
+  };
+  if (program(fairy::White).paths.empty() && program(fairy::Black).paths.empty()) {  // immobile: true
+    emit_for_both(code, "void", generate_function(info, type, moves), "const Position&, Square, MoveList&",
+                  [](Color) { return std::string(); });
     return;
   }
-  code.open("void " + generate_function(info, type, c, moves) + "(const Position& pos, Square from, MoveList& list) {");
-  code.line("const Piece* b = pos.board();");
-  for (const Path& path : program.paths) {
-    code.line("// " + path_comment(path));
-    if (path.virgin_only) code.open("if (pos.is_virgin(from)) {");
-    if (path.phases != fairy::kAllPhases) code.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
-    const PieceContext pc{info, c, promotable && path.promotes, promotion_zone_edge(info, type, c),
-                          piece.confined ? square_table(info, type, c) : "", piece.no_hop_over, piece.no_capture};
-    emit_leg(code, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
-    if (path.phases != fairy::kAllPhases) code.close();
-    if (path.virgin_only) code.close();
-  }
-  code.close();
-  code.line();
+  const int zone_edge[2] = {promotion_zone_edge(info, type, fairy::White), promotion_zone_edge(info, type, fairy::Black)};
+  emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
+                [&](Color c) {
+                  Code body(1);
+                  body.line("const Piece* b = pos.board();");
+                  const std::vector<Path>& paths = program(c).paths;
+                  for (std::size_t i = 0; i < paths.size();) {
+                    const Path& path = paths[i];
+                    // Paths after this one that differ from it only in their vector: one loop.
+                    std::size_t end = i + 1;
+                    while (end < paths.size() && same_but_vector(path, paths[end])) ++end;
+                    if (path.virgin_only) body.open("if (pos.is_virgin(from)) {");
+                    if (path.phases != fairy::kAllPhases)
+                      body.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
+                    const PieceContext pc{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
+                                          piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over,
+                                          piece.no_capture};
+                    if (end == i + 1) {
+                      body.line("// " + path_comment(path, c));
+                      emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
+                    } else {
+                      std::string vectors, offsets;
+                      for (std::size_t j = i; j < end; ++j) {
+                        const Leg& l = paths[j].legs[0];
+                        const std::string vector = leg_comment(l, c);
+                        vectors += (j > i ? " " : "") + vector.substr(0, vector.find(' '));
+                        offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
+                      }
+                      const std::string kind = leg_comment(path.legs[0], c);
+                      body.line("// " + vectors + kind.substr(kind.find(' ')));
+                      emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"}, offsets);
+                    }
+                    if (path.phases != fairy::kAllPhases) body.close();
+                    if (path.virgin_only) body.close();
+                    i = end;
+                  }
+                  return body.str();
+                });
 }
 
 // ------------------------------------------------------------------ reverse (attack) tests
@@ -329,10 +419,11 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
 // backwards once per residue of its step count modulo the period; a same-length leg hands its
 // step count to the leg before it.
 
-// One leg walked backwards: the offsets of backward steps 1..period (then repeating), the steps
-// at which the leg may have started (bit (j - 1) % period), and what the leg before it allows.
+// One leg walked backwards: the vectors of backward steps 1..period (then repeating; as the
+// attacker's colour sees them, see vec_expr), the steps at which the leg may have started (bit
+// (j - 1) % period), and what the leg before it allows.
 struct BackLeg {
-  std::vector<int> offsets;
+  std::vector<std::pair<int, int>> steps;
   unsigned starts = 1;
   int range = 0;              // 0: unlimited
   bool same_length = false;   // makes exactly as many steps as the leg before it
@@ -365,14 +456,14 @@ struct AttackWalk {
 int leg_period(const Leg& l) { return (l.flags & fairy::kZigzag) ? 2 : (l.flags & fairy::kCircle) ? 8 : 1; }
 
 // Leg k of a path walked backwards when it made a step count congruent to r (1..period).
-BackLeg back_leg(const VariantInfo& info, const Path& path, std::size_t k, int r) {
+BackLeg back_leg(const Path& path, std::size_t k, int r, Color by) {
   const Leg& leg = path.legs[k];
   const int period = leg_period(leg);
   BackLeg b;
   for (int j = 1; j <= period; ++j) {
     int x = 0, y = 0;
     fairy::leg_step(leg, ((r - j) % period + period) % period, &x, &y);
-    b.offsets.push_back(-info.geo.offset(x, y));
+    b.steps.emplace_back(-x, by == fairy::White ? -y : y);
   }
   b.starts = 1u << (r - 1);
   b.range = leg.range;
@@ -385,13 +476,13 @@ BackLeg back_leg(const VariantInfo& info, const Path& path, std::size_t k, int r
 }
 
 // Every backward walk of a path capturing with leg `capture` (one per residue of each varying leg).
-void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture, Attacker attacker,
+void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture, Attacker attacker, Color by,
                   std::vector<AttackWalk>& out) {
   std::vector<int> residue(capture + 1, 1);
   for (;;) {
     AttackWalk w;
     for (std::size_t k = capture + 1; k-- > 0;) {
-      w.back.push_back(back_leg(info, path, k, residue[k]));
+      w.back.push_back(back_leg(path, k, residue[k], by));
       if (w.back.back().before_mode & fairy::kHop) w.back.back().no_hop_over = info.pieces[std::size_t(attacker.type)].no_hop_over;
     }
     w.rest.assign(path.legs.begin() + std::ptrdiff_t(capture) + 1, path.legs.end());
@@ -435,31 +526,30 @@ void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
 struct AttackContext {
   const VariantInfo& info;
   const AttackWalk& walk;
-  Color by;
+  Color by;  // the attacker, Us in the code
   std::string attackers;  // the test that the piece q<k> is an attacker
   std::string completes;  // for a locust capture: that the rest of the path goes on from s
 };
 
 // The test that the piece q, standing on t, attacks s with the moves of `a`: it is of a's type,
 // has those moves where it stands (moves_on) and may end a move on s (region).
-std::string attacker_test(const VariantInfo& info, const Attacker& a, Color by, const std::string& q,
-                          const std::string& t) {
+std::string attacker_test(const VariantInfo& info, const Attacker& a, const std::string& q, const std::string& t) {
   const fairy::PieceInfo& piece = info.pieces[a.type];
-  std::string test = q + " == " + piece_const(info, a.type, by);
+  std::string test = q + " == " + piece_const(info, a.type, "Us");
   const int entries = a.program < 0 ? int(piece.moves_on.size()) : a.program;
-  for (int i = 0; i < entries; ++i) test += " && !" + square_table(info, a.type, by, i) + "(" + t + ")";
-  if (a.program >= 0) test += " && " + square_table(info, a.type, by, a.program) + "(" + t + ")";
-  if (piece.confined) test += " && " + square_table(info, a.type, by) + "(s)";
+  for (int i = 0; i < entries; ++i) test += " && !" + square_test(info, a.type, "Us", i) + "(" + t + ")";
+  if (a.program >= 0) test += " && " + square_test(info, a.type, "Us", a.program) + "(" + t + ")";
+  if (piece.confined) test += " && " + square_test(info, a.type, "Us") + "(s)";
   // no_capture: the piece on s (when it is an enemy) is not of a type the attacker may not take.
   if (piece.no_capture) {
     char hex[32];
     std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(piece.no_capture));
-    test += " && !(is_color(b[s], " + color_name(~by) + ") && ((" + hex + " >> type_of(b[s])) & 1))";
+    test += " && !(is_color(b[s], ~Us) && ((" + std::string(hex) + " >> type_of(b[s])) & 1))";
   }
   return piece.moves_on.empty() && !piece.confined && !piece.no_capture ? test : "(" + test + ")";
 }
 
-std::string enemy_of(Color by, const std::string& p) { return "is_color(" + p + ", " + color_name(~by) + ")"; }
+std::string enemy_of(const std::string& p) { return "is_color(" + p + ", ~Us)"; }
 
 // Forward from `at` along walk.rest[k..]: whether the path can be completed there (the victim on
 // the target stays; a final landing on a friend or an e.p. capture completes no capture).
@@ -469,7 +559,7 @@ void emit_rest(Code& code, const AttackContext& ac, std::size_t k, const std::st
   const std::string n = "f" + std::to_string(k), t = "u" + std::to_string(k), p = "r" + std::to_string(k);
   const bool same_length = leg.flags & fairy::kSameLength;
   code.open("{");
-  const std::string step = step_offset(code, ac.info, leg, n);
+  const std::string step = step_offset(code, leg, n, ac.by);
   code.line("Square " + t + " = " + at + ";");
   const std::string limit = same_length ? prev : leg.range ? std::to_string(leg.range) : "kMaxSteps";
   code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
@@ -486,7 +576,7 @@ void emit_rest(Code& code, const AttackContext& ac, std::size_t k, const std::st
   }
   code.close();
   if (last) {
-    if (leg.mode & fairy::kCapture) code.line("if (" + enemy_of(ac.by, p) + ") return true;");
+    if (leg.mode & fairy::kCapture) code.line("if (" + enemy_of(p) + ") return true;");
   } else if (leg.mode & fairy::kHop) {
     code.open("if (is_color(" + p + ", White) || is_color(" + p + ", Black)) {");
     emit_rest(code, ac, k + 1, t, n);
@@ -499,24 +589,35 @@ void emit_rest(Code& code, const AttackContext& ac, std::size_t k, const std::st
 
 // Walks walk.back[i] backwards from `at`; `exact` (or empty) is the step count it must make.
 // `victim` says whether a locust capture is already on the route (there is only one).
+// `rays`, when given, lists {walk, vector} pairs of one-leg walks that differ only in their vector
+// (see attacks_body): the leg is walked in a loop over them, each walk when via(walk).
 void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::string& at, const std::string& exact,
-               bool victim) {
+               bool victim, const std::string& rays = "") {
   const BackLeg& leg = ac.walk.back[i];
   const bool first_leg = i + 1 == ac.walk.back.size();
-  const int period = int(leg.offsets.size());
+  const int period = int(leg.steps.size());
   const unsigned all = (1u << period) - 1;
   const std::string t = "t" + std::to_string(i), q = "q" + std::to_string(i), j = "j" + std::to_string(i);
   // A locust's capturing leg (i == 0) hands its step count to the rest of the path.
   const bool counted = !exact.empty() || period > 1 || leg.range > 1 || leg.same_length ||
                        (i == 0 && !ac.walk.rest.empty());
-  code.open("{");
+  const auto vec = [](std::pair<int, int> v) {
+    return "vec<Us>(" + std::to_string(v.first) + ", " + std::to_string(v.second) + ")";
+  };
+  if (rays.empty()) {
+    code.open("{");
+  } else {
+    code.open("for (const auto& [walk, ray] : {" + rays + "}) {");
+    code.line("if (!via(walk)) continue;");
+  }
   if (period > 1) {
     std::string table;
-    for (int off : leg.offsets) table += (table.empty() ? "" : ", ") + std::to_string(off);
+    for (const auto& v : leg.steps) table += (table.empty() ? "" : ", ") + vec(v);
     code.line("static constexpr int kBack[" + std::to_string(period) + "] = {" + table + "};");
   }
-  const std::string step = period > 1 ? "kBack[(" + j + " - 1) % " + std::to_string(period) + "]"
-                                      : std::to_string(leg.offsets[0]);
+  const std::string step = !rays.empty() ? "ray"
+                           : period > 1   ? "kBack[(" + j + " - 1) % " + std::to_string(period) + "]"
+                                          : vec(leg.steps[0]);
   if (leg.range == 1 && exact.empty()) {
     code.line("const Square " + t + " = Square(" + at + " + " + step + ");");
   } else {
@@ -557,12 +658,12 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
       emit_back(code, ac, i + 1, t, count, victim);
       code.close();
     } else if ((leg.before_mode & fairy::kCapture) && !victim) {
-      code.open("if (" + enemy_of(ac.by, q) + ") {");
+      code.open("if (" + enemy_of(q) + ") {");
       emit_back(code, ac, i + 1, t, count, true);
       code.close();
     }
     if (leg.before_induces) {
-      code.open("if (is_color(" + q + ", " + color_name(ac.by) + ")) {");
+      code.open("if (is_color(" + q + ", Us)) {");
       emit_back(code, ac, i + 1, t, count, victim);
       code.close();
     }
@@ -584,7 +685,7 @@ std::vector<AttackWalk> attack_walks(const VariantInfo& info, Color by) {
         for (std::size_t k = 0; k < path.legs.size(); ++k) {
           if (!(path.legs[k].mode & fairy::kCapture)) continue;
           std::vector<AttackWalk> mine;
-          attack_walks(info, path, k, Attacker{type, program}, mine);
+          attack_walks(info, path, k, Attacker{type, program}, by, mine);
           for (AttackWalk& w : mine) add_walk(walks, std::move(w));
         }
     }
@@ -592,15 +693,17 @@ std::vector<AttackWalk> attack_walks(const VariantInfo& info, Color by) {
   return walks;
 }
 
-std::string back_comment(const VariantInfo& info, const AttackWalk& w) {
+// `vectors`, when given, stands for the first leg's steps: those of a group of walks.
+std::string back_comment(const VariantInfo& info, const AttackWalk& w, const std::string& vectors = "") {
   std::string names;
   for (const Attacker& a : w.types)
     names += (names.empty() ? "" : ", ") + info.pieces[a.type].name +
              (a.program < 0 ? "" : " (moves_on " + std::to_string(a.program) + ")");
   std::string legs;
   for (const BackLeg& b : w.back) {
-    std::string offs;
-    for (int o : b.offsets) offs += (offs.empty() ? "" : " ") + std::to_string(o);
+    std::string offs = &b == &w.back[0] ? vectors : "";
+    if (offs.empty())
+      for (const auto& [x, y] : b.steps) offs += (offs.empty() ? "" : " ") + ("(" + std::to_string(x) + "," + std::to_string(y) + ")");
     legs += (legs.empty() ? "" : ", then ") + std::string("back by ") + offs +
             (b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
   }
@@ -610,61 +713,88 @@ std::string back_comment(const VariantInfo& info, const AttackWalk& w) {
 // The largest mailbox offset between two squares of the board.
 int walk_span(const fairy::Geometry& g) { return (g.ranks - 1) * g.stride() + g.files - 1; }
 
-// Row kSpan + d of the table: bit i says whether walk i depends on the square at offset d from
-// the target.
-void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<AttackWalk>& walks, const std::string& name) {
+// Row [c][kSpan + d] of the table: bit i says whether colour c's walk i depends on the square at
+// offset d from the target (`words` words a row, as many as the colour with more walks needs).
+void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<AttackWalk> (&walks)[2], std::size_t words) {
   const int span = walk_span(info.geo);
-  const std::size_t words = (walks.size() + 63) / 64;
-  code.line("// Bit i of row kSpan + d: attack walk i (in the order below) depends on the square at offset d.");
-  code.open("constexpr std::uint64_t " + name + "[2 * kSpan + 1][" + std::to_string(words) + "] = {");
-  for (int d = -span; d <= span; ++d) {
-    std::string row;
-    for (std::size_t w = 0; w < words; ++w) {
-      std::uint64_t bits = 0;
-      for (std::size_t i = w * 64; i < std::min(walks.size(), w * 64 + 64); ++i)
-        if (walks[i].passes.count(d)) bits |= std::uint64_t(1) << (i - w * 64);
-      char hex[32];
-      std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
-      row += (w ? ", " : "") + std::string(hex);
+  code.line("// Bit i of kWalksVia[c][kSpan + d]: colour c's attack walk i (in the order of attacked_by<c>)");
+  code.line("// depends on the square at offset d from the target.");
+  code.open("constexpr std::uint64_t kWalksVia[2][2 * kSpan + 1][" + std::to_string(words) + "] = {");
+  for (Color c : {fairy::White, fairy::Black}) {
+    code.open("{  // " + color_name(c));
+    for (int d = -span; d <= span; ++d) {
+      std::string row;
+      for (std::size_t w = 0; w < words; ++w) {
+        std::uint64_t bits = 0;
+        for (std::size_t i = w * 64; i < std::min(walks[c].size(), w * 64 + 64); ++i)
+          if (walks[c][i].passes.count(d)) bits |= std::uint64_t(1) << (i - w * 64);
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
+        row += (w ? ", " : "") + std::string(hex);
+      }
+      code.line("{" + row + "},");
     }
-    code.line("{" + row + "},");
+    code.close("},");
   }
   code.close("};");
 }
 
-void emit_attacks(Code& code, const model::Variant& v, Color by) {
-  const VariantInfo& info = v.info;
-  const std::vector<AttackWalk> walks = attack_walks(info, by);
-  const std::string table = "kWalksVia" + color_name(by);
-  emit_walk_table(code, info, walks, table);
-  code.line("// Whether `by` can capture on s; unless left is kNoSquare, only along routes through left or entered.");
-  code.open("bool attacked_by_" + color_lower(by) + "(const Position& pos, Square s, Square left, Square entered) {");
+// Whether b is a one-leg walk that a's code makes for another vector (one step a period, any
+// start, no locust capture, the same attackers): then the two share one loop.
+bool same_walk_but_vector(const AttackWalk& a, const AttackWalk& b) {
+  if (a.back.size() != 1 || b.back.size() != 1 || !a.rest.empty() || !b.rest.empty()) return false;
+  BackLeg x = a.back[0], y = b.back[0];
+  if (x.steps.size() != 1 || y.steps.size() != 1) return false;
+  x.steps = y.steps;
+  return x == y && a.types == b.types && a.virgin_only == b.virgin_only;
+}
+
+// The body of attacked_by<by>: the walks of `by`, with the route table `words` words wide.
+std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>& walks, Color by, std::size_t words) {
+  Code code(1);
   code.line("const Piece* b = pos.board();");
-  if (info.flying_general) code.line("if (royals_face(pos, s, " + color_name(by) + ")) return true;  // the flying general");
-  const std::string words = std::to_string((walks.size() + 63) / 64);
-  code.line("std::uint64_t routes[" + words + "];  // bit i: run walk i");
-  code.line("for (int w = 0; w < " + words + "; ++w)");
-  code.line("  routes[w] = left == kNoSquare ? ~std::uint64_t(0) : " + table + "[kSpan + left - s][w] | " + table +
-            "[kSpan + entered - s][w];");
+  if (info.flying_general) code.line("if (royals_face(pos, s, Us)) return true;  // the flying general");
+  const std::string n = std::to_string(words);
+  code.line("std::uint64_t routes[" + n + "];  // bit i: run walk i");
+  code.line("for (int w = 0; w < " + n + "; ++w)");
+  code.line("  routes[w] = left == kNoSquare ? ~std::uint64_t(0) : kWalksVia[Us][kSpan + left - s][w] | "
+            "kWalksVia[Us][kSpan + entered - s][w];");
   code.line("const auto via = [&routes](int walk) { return ((routes[walk >> 6] >> (walk & 63)) & 1) != 0; };");
   bool locust = false;
   for (const AttackWalk& w : walks) locust = locust || !w.rest.empty();
-  if (locust) code.line("constexpr Piece kEnemyOnTarget = " + piece_const(info, 0, ~by) + ";");
-  for (std::size_t index = 0; index < walks.size(); ++index) {
+  if (locust) code.line("constexpr Piece kEnemyOnTarget = " + piece_const(info, 0, "~Us") + ";");
+  for (std::size_t index = 0; index < walks.size();) {
     const AttackWalk& w = walks[index];
+    // The walks after this one that differ from it only in their vector: one loop.
+    std::size_t end = index + 1;
+    while (end < walks.size() && same_walk_but_vector(w, walks[end])) ++end;
     std::string test;
     const std::string q = "q" + std::to_string(w.back.size() - 1), t = "t" + std::to_string(w.back.size() - 1);
-    for (const Attacker& a : w.types)
-      test += (test.empty() ? "" : " || ") + attacker_test(info, a, by, q, t);
-    code.line("// " + comment(back_comment(info, w)));
+    for (const Attacker& a : w.types) test += (test.empty() ? "" : " || ") + attacker_test(info, a, q, t);
     // A locust capture on s counts when the rest of the path can go on from s (given the
     // capturing leg's step count, for a same-length leg after it).
     const bool leaps = w.back[0].range == 1;
     const AttackContext ac{info, w, by, test, w.rest.empty() ? "" : leaps ? "completes(1)" : "completes(j0)"};
     std::string present;  // no walk for a piece type that is not on the board
     for (const Attacker& a : w.types)
-      present += (present.empty() ? "" : " || ") + std::string("pos.count(") + color_name(by) + ", " +
-                 std::to_string(a.type) + ")";
+      present += (present.empty() ? "" : " || ") + std::string("pos.count(Us, ") + std::to_string(a.type) + ")";
+    if (end > index + 1) {
+      std::string rays, vectors;
+      for (std::size_t k = index; k < end; ++k) {
+        const auto [x, y] = walks[k].back[0].steps[0];
+        rays += (k > index ? ", " : "") + std::string("std::pair{") + std::to_string(k) + ", vec<Us>(" +
+                std::to_string(x) + ", " + std::to_string(y) + ")}";
+        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + "(" + std::to_string(x) + "," +
+                   std::to_string(y) + ")";
+      }
+      code.line("// " + comment(back_comment(info, w, vectors)));
+      code.open("if (" + present + ") {");
+      emit_back(code, ac, 0, "s", "", false, rays);
+      code.close();
+      index = end;
+      continue;
+    }
+    code.line("// " + comment(back_comment(info, w)));
     code.open("if ((" + present + ") && via(" + std::to_string(index) + ")) {");
     if (!w.rest.empty()) {
       code.open("const auto completes = [&]([[maybe_unused]] int steps) {");
@@ -674,28 +804,47 @@ void emit_attacks(Code& code, const model::Variant& v, Color by) {
     }
     emit_back(code, ac, 0, "s", "", !w.rest.empty());
     code.close();
+    ++index;
   }
   code.line("return false;");
-  code.close();
-  code.line();
+  return code.str();
+}
+
+void emit_attacks(Code& code, const model::Variant& v) {
+  const VariantInfo& info = v.info;
+  const std::vector<AttackWalk> walks[2] = {attack_walks(info, fairy::White), attack_walks(info, fairy::Black)};
+  const std::size_t words = (std::max(walks[0].size(), walks[1].size()) + 63) / 64;
+  emit_walk_table(code, info, walks, words);
+  code.line("// Whether Us can capture on s; unless left is kNoSquare, only along routes through left or entered.");
+  emit_for_both(code, "bool", "attacked_by", "const Position& pos, Square s, Square left, Square entered",
+                [&](Color by) { return attacks_body(info, walks[by], by, words); });
 }
 
 // ------------------------------------------------------------------ model data as C++
 
 std::string leg_literal(const Leg& l) {
-  std::string s = "Leg{" + std::to_string(l.dx) + ", " + std::to_string(l.dy) + ", " + std::to_string(l.range) + ", " +
-                  std::to_string(l.mode);
-  if (l.flags) s += ", " + std::to_string(l.flags) + ", " + std::to_string(l.dx2) + ", " + std::to_string(l.dy2);
-  return s + "}";
+  Fields f;
+  f.set("dx", l.dx).set("dy", l.dy);
+  if (l.range != Leg{}.range) f.set("range", l.range);
+  if (l.mode) f.set("mode", leg_mode_text(l.mode));
+  if (l.flags) f.set("flags", leg_flag_text(l.flags));
+  if (l.dx2) f.set("dx2", l.dx2);
+  if (l.dy2) f.set("dy2", l.dy2);
+  return f.str();
 }
 
 std::string program_literal(const fairy::PieceProgram& prog, const std::string& indent) {
-  std::string s = "PieceProgram{{\n";
+  if (prog.paths.empty()) return "{}";
+  std::string s = "{.paths = {\n";
   for (const Path& p : prog.paths) {
-    s += indent + "  Path{{";
-    for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", " : "") + leg_literal(p.legs[i]);
-    s += "}, " + std::string(p.virgin_only ? "true" : "false") + ", " + (p.promotes ? "true" : "false") + ", " +
-         std::to_string(p.phases) + ", " + std::to_string(p.atom) + "},\n";
+    std::string legs;
+    for (std::size_t i = 0; i < p.legs.size(); ++i) legs += (i ? ", " : "") + leg_literal(p.legs[i]);
+    Fields f;
+    f.set("legs", "{" + legs + "}").flag("virgin_only", p.virgin_only);
+    if (!p.promotes) f.set("promotes", "false");
+    if (p.phases != fairy::kAllPhases) f.set("phases", bit_names(p.phases, {"kPhaseFirst", "kPhaseLater", "kPhaseOpening"}));
+    if (p.atom) f.set("atom", p.atom);
+    s += indent + "  " + f.str() + ",\n";
   }
   return s + indent + "}}";
 }
@@ -712,14 +861,20 @@ std::string info_code(const VariantInfo& info) {
   c.open("VariantInfo make_info() {");
   c.line("VariantInfo v;");
   c.line("v.key = " + c_string(info.key) + ";");
-  c.line("v.geo = Geometry{" + std::to_string(info.geo.files) + ", " + std::to_string(info.geo.ranks) + "};");
+  c.line("v.geo = " + Fields().set("files", info.geo.files).set("ranks", info.geo.ranks).str("Geometry") + ";");
   c.line("v.start_fen = " + c_string(info.start_fen) + ";");
   if (info.drops.enabled)
-    c.line("v.drops = DropRule{true, " + std::to_string(info.drops.zone) + ", " + std::to_string(info.drops.pawn) + "};");
+    c.line("v.drops = " +
+           Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule") + ";");
   if (!(info.turn == fairy::TurnRule{}))
-    c.line("v.turn = TurnRule{" + std::to_string(info.turn.moves) + ", " + std::to_string(info.turn.first_turn_moves) +
-           ", " + (info.turn.later_captures ? "true" : "false") + ", " + (info.turn.later_same_piece ? "true" : "false") +
-           "};");
+    c.line("v.turn = " +
+           Fields()
+               .set("moves", info.turn.moves)
+               .set("first_turn_moves", info.turn.first_turn_moves)
+               .set("later_captures", info.turn.later_captures ? "true" : "false")
+               .set("later_same_piece", info.turn.later_same_piece ? "true" : "false")
+               .str("TurnRule") +
+           ";");
   for (const std::string& line : end_rules_code(info)) c.line(line);
   if (info.flying_general) c.line("v.flying_general = true;");
   if (info.pass) c.line("v.pass = true;");
@@ -730,7 +885,9 @@ std::string info_code(const VariantInfo& info) {
     c.open("{");
     c.line("PieceInfo p;");
     c.line("p.name = " + c_string(p.name) + ";");
-    c.line("p.letter = " + c_string(std::string(1, p.letter)) + "[0];");
+    c.line("p.letter = " + (std::isalnum(static_cast<unsigned char>(p.letter)) ? "'" + std::string(1, p.letter) + "'"
+                                                                                 : "char(" + std::to_string(int(p.letter)) + ")") +
+           ";");
     c.line("p.betza = " + c_string(p.betza) + ";");
     c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
     c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
@@ -747,28 +904,48 @@ std::string info_code(const VariantInfo& info) {
         c.line("p.region[" + color_name(col) + "] = " + square_set_literal(p.region[col]) + ";");
     }
     for (const fairy::SquareMoves& m : p.moves_on)
-      c.line("p.moves_on.push_back(SquareMoves{{" + square_set_literal(m.on[fairy::White]) + ", " +
-             square_set_literal(m.on[fairy::Black]) + "}, " + c_string(m.betza) + ", {" +
-             program_literal(m.program[fairy::White], "    ") + ", " + program_literal(m.program[fairy::Black], "    ") +
-             "}});");
-    c.line("p.program[White] = " + program_literal(p.program[fairy::White], "    ") + ";");
-    c.line("p.program[Black] = " + program_literal(p.program[fairy::Black], "    ") + ";");
+      c.line("p.moves_on.push_back(" +
+             Fields()
+                 .set("on", "{" + square_set_literal(m.on[fairy::White]) + ", " + square_set_literal(m.on[fairy::Black]) + "}")
+                 .set("betza", c_string(m.betza))
+                 .set("program", "{PieceProgram" + program_literal(m.program[fairy::White], "    ") + ", PieceProgram" +
+                                     program_literal(m.program[fairy::Black], "    ") + "}")
+                 .str("SquareMoves") +
+             ");");
+    c.line("p.program[White] = PieceProgram" + program_literal(p.program[fairy::White], "    ") + ";");
+    c.line("p.program[Black] = PieceProgram" + program_literal(p.program[fairy::Black], "    ") + ";");
     c.line("v.pieces.push_back(std::move(p));");
     c.close();
   }
-  if (info.castling.enabled)
-    c.line("v.castling = CastlingRule{true, " + std::to_string(info.castling.king_steps) + ", " +
-           std::to_string(info.castling.partner) + ", " + std::to_string(info.castling.queenside_steps) + ", " +
-           std::to_string(info.castling.piece) + "};");
+  if (info.castling.enabled) {
+    Fields f;
+    f.set("enabled", "true").set("king_steps", info.castling.king_steps).set("partner", info.castling.partner);
+    if (info.castling.queenside_steps) f.set("queenside_steps", info.castling.queenside_steps);
+    if (info.castling.piece >= 0) f.set("piece", info.castling.piece);
+    c.line("v.castling = " + f.str("CastlingRule") + ";");
+  }
   for (const fairy::PromotionRule& r : info.promotions) {
     std::string pieces, to;
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
-    for (const auto& t : r.to)
-      to += (to.empty() ? "" : ", ") + std::string("{") + std::to_string(t.type) + ", " + std::to_string(t.depth) +
-            ", " + (t.recoup ? "true" : "false") + ", " + std::to_string(t.sides) + ", " + std::to_string(t.limit) + "}";
-    c.line("v.promotions.push_back(PromotionRule{{" + pieces + "}, " + std::to_string(r.zone) + ", " +
-           std::to_string(r.mandatory) + ", {" + to + "}, " + (r.from_reserve ? "true" : "false") + ", " +
-           (r.leaving ? "true" : "false") + "});");
+    for (const auto& t : r.to) {
+      Fields target;
+      target.set("type", t.type);
+      if (t.depth) target.set("depth", t.depth);
+      target.flag("recoup", t.recoup);
+      if (t.sides != fairy::PromotionTarget{}.sides) target.set("sides", t.sides);
+      if (t.limit) target.set("limit", t.limit);
+      to += (to.empty() ? "" : ", ") + target.str();
+    }
+    c.line("v.promotions.push_back(" +
+           Fields()
+               .set("pieces", "{" + pieces + "}")
+               .set("zone", r.zone)
+               .set("mandatory", r.mandatory)
+               .set("to", "{" + to + "}")
+               .flag("from_reserve", r.from_reserve)
+               .flag("leaving", r.leaving)
+               .str("PromotionRule") +
+           ");");
     if (r.in_place) {
       c.line("v.promotions.back().in_place = true;");
       c.line("v.promotions.back().squares = {" + square_set_literal(r.squares[fairy::White]) + ", " +
@@ -778,10 +955,16 @@ std::string info_code(const VariantInfo& info) {
   }
   for (const std::string& line : hand_rule_code(info)) c.line(line);
   for (const fairy::FirstMove& f : info.first_moves)
-    c.line("v.first_moves.push_back(FirstMove{" + std::to_string(f.type) + ", " + c_string(f.betza) + ", {" +
-           program_literal(f.program[fairy::White], "    ") + ", " + program_literal(f.program[fairy::Black], "    ") +
-           "}, " + (f.in_check ? "true" : "false") + ", " + std::to_string(f.lost_to) + "ull});  // " +
-           comment(info.pieces[std::size_t(f.type)].name));
+    c.line("v.first_moves.push_back(" +
+           Fields()
+               .set("type", f.type)
+               .set("betza", c_string(f.betza))
+               .set("program", "{PieceProgram" + program_literal(f.program[fairy::White], "    ") + ", PieceProgram" +
+                                   program_literal(f.program[fairy::Black], "    ") + "}")
+               .set("in_check", f.in_check ? "true" : "false")
+               .set("lost_to", std::to_string(f.lost_to) + "ull")
+               .str("FirstMove") +
+           ");  // " + comment(info.pieces[std::size_t(f.type)].name));
   c.line("v.finalize();");
   c.line("return v;");
   c.close();
@@ -805,55 +988,76 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   Code code;
   code.line("// Board: " + std::to_string(info.geo.files) + "x" + std::to_string(info.geo.ranks) +
             ", mailbox stride " + std::to_string(info.geo.stride()) + ".");
-  for (Color c : {fairy::White, fairy::Black})
-    for (int t = 0; t < int(info.pieces.size()); ++t)
-      code.line("constexpr Piece " + piece_const(info, t, c) + " = " + std::to_string(fairy::make_piece(c, t)) + ";");
+  code.line("constexpr int kStride = " + std::to_string(info.geo.stride()) + ";");
   code.line("constexpr int kSpan = " + std::to_string(walk_span(info.geo)) + ";  // the largest offset between two squares");
+  code.line("// The mailbox offset of the vector (dx, dy), dy counting ranks forwards for colour C.");
+  code.line("template <Color C>");
+  code.line("constexpr int vec(int dx, int dy) { return dx + (C == White ? dy : -dy) * kStride; }");
   code.line();
-  for (Color c : {fairy::White, fairy::Black})
-    for (int t = 0; t < int(info.pieces.size()); ++t) {
-      std::string tables;
-      const fairy::PieceInfo& piece = info.pieces[t];
-      if (piece.confined) emit_square_table(tables, info, square_table(info, t, c), piece.region[c]);
-      for (std::size_t i = 0; i < piece.moves_on.size(); ++i)
-        emit_square_table(tables, info, square_table(info, t, c, int(i)), piece.moves_on[i].on[c]);
-      if (!tables.empty()) code.line("// Squares of " + comment(piece.name) + ", " + color_lower(c) + " (spec region: and moves_on:)");
-      std::istringstream lines(tables);
-      for (std::string line; std::getline(lines, line);) code.line(line);
-    }
+  code.line("// The pieces of colour C.");
+  code.line("template <Color C>");
+  code.open("struct Pieces {");
+  for (int t = 0; t < int(info.pieces.size()); ++t)
+    code.line("static constexpr Piece " + piece_member(info, t) + " = fairy::make_piece(C, " +
+              std::to_string(t) + ");");
+  code.close("};");
   code.line();
-  for (Color c : {fairy::White, fairy::Black})
-    for (int t = 0; t < int(info.pieces.size()); ++t)
-      for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves) emit_piece(code, v, o, t, c, moves);
-  for (Color c : {fairy::White, fairy::Black}) emit_attacks(code, v, c);
-  for (Color c : {fairy::White, fairy::Black}) {
-    code.open("void generate_" + color_lower(c) + "(const Position& pos, MoveList& list) {");
-    code.line("const Square* squares = pos.piece_squares(" + color_name(c) + ");");
-    code.open("for (int i = 0, n = pos.piece_total(" + color_name(c) + "); i < n; ++i) {");
-    code.line("const Square from = squares[i];");
-    code.open("switch (pos.at(from)) {");
-    for (int t = 0; t < int(info.pieces.size()); ++t) {
-      std::string call;  // the moves it has where it stands
-      for (std::size_t i = 0; i < info.pieces[t].moves_on.size(); ++i)
-        call += "if (" + square_table(info, t, c, int(i)) + "(from)) " + generate_function(info, t, c, int(i)) +
-                "(pos, from, list); else ";
-      call += generate_function(info, t, c) + "(pos, from, list);";
-      if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
-        code.line("case " + piece_const(info, t, c) + ": { const int first = list.size; " + call +
-                  " remove_repeats(list, first); break; }");
-      else
-        code.line("case " + piece_const(info, t, c) + ": " + call + " break;");
-    }
-    code.line("default: break;");
-    code.close();
-    code.close();
-    code.close();
+  // Square tables (spec region: and moves_on:), one string a colour: character s for square s.
+  std::string tables;
+  for (int t = 0; t < int(info.pieces.size()); ++t) {
+    const fairy::PieceInfo& piece = info.pieces[t];
+    const auto table = [&](const std::string& name, const std::array<fairy::SquareSet, 2>& set) {
+      Code c(1);
+      c.line("static constexpr bool " + name + "(Square s) {");
+      c.line("  return (C == White ? \"" + square_bits(info, set[fairy::White]) + "\"");
+      c.line("                     : \"" + square_bits(info, set[fairy::Black]) + "\")[std::size_t(s)] == '1';");
+      c.line("}");
+      tables += c.str();
+    };
+    if (piece.confined) table(square_table(info, t), piece.region);
+    for (std::size_t i = 0; i < piece.moves_on.size(); ++i) table(square_table(info, t, int(i)), piece.moves_on[i].on);
+  }
+  if (!tables.empty()) {
+    code.line("// The squares of colour C's pieces that spec region: and moves_on: name.");
+    code.line("template <Color C>");
+    code.open("struct Squares {");
+    code.raw(tables);
+    code.close("};");
     code.line();
   }
+  for (int t = 0; t < int(info.pieces.size()); ++t)
+    for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves) emit_piece(code, v, o, t, moves);
+  emit_attacks(code, v);
+  code.line("template <Color Us>");
+  code.open("void generate_pieces(const Position& pos, MoveList& list) {");
+  code.line("const Square* squares = pos.piece_squares(Us);");
+  code.open("for (int i = 0, n = pos.piece_total(Us); i < n; ++i) {");
+  code.line("const Square from = squares[i];");
+  code.open("switch (pos.at(from)) {");
+  for (int t = 0; t < int(info.pieces.size()); ++t) {
+    std::string call;  // the moves it has where it stands
+    for (std::size_t i = 0; i < info.pieces[t].moves_on.size(); ++i)
+      call += "if (" + square_test(info, t, "Us", int(i)) + "(from)) " + generate_function(info, t, int(i)) +
+              "<Us>(pos, from, list); else ";
+    call += generate_function(info, t) + "<Us>(pos, from, list);";
+    const std::string piece = piece_const(info, t, "Us");
+    if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
+      code.line("case " + piece + ": { const int first = list.size; " + call + " remove_repeats(list, first); break; }");
+    else
+      code.line("case " + piece + ": " + call + " break;");
+  }
+  code.line("default: break;");
+  code.close();
+  code.close();
+  code.close();
+  code.line();
   return code.str();
 }
 
-std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
+namespace {
+
+// <key>.hpp and <key>.cpp of a variant whose move generator is in <mailbox>.mailbox.hpp.
+std::vector<Output> module_files(const model::Variant& v, const Options& o, const std::string& mailbox) {
   const std::string key = v.info.key;
   const KernelCode kernel = kernel_code(v, o);
   const std::map<std::string, std::string> values = {
@@ -868,7 +1072,9 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
       {"header", header_comment(v, o)},
       {"key", key},
       {"namespace", module_namespace(key)},
-      {"movegen", movegen_code(v, o)},
+      {"mailbox", mailbox},
+      {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
+                      ".mailbox.hpp\n"},
       {"info", info_code(v.info)},
       {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
   };
@@ -881,6 +1087,45 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
       {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
       {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},
   };
+}
+
+// <name>.mailbox.hpp: the move generator `code` of the variants `users`.
+Output mailbox_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
+                    const Options& o) {
+  std::string header = "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n" +
+                             "// The move generator of the variants with the pieces and board of '" + comment(name) +
+                             "':\n";
+  for (const model::Variant* v : users) {
+    header += "//   " + comment(v->info.key + ", declared at " + o.spec_name + ":" + std::to_string(v->spec->where.line) +
+                                ":" + std::to_string(v->spec->where.column)) + "\n";
+  }
+  return {name + ".mailbox.hpp", Template::load(o.template_dir + "/mailbox.hpp.in")
+                                     .render({{"header", header},
+                                              {"namespace", "mailbox_" + name},
+                                              {"movegen", code}})};
+}
+
+}  // namespace
+
+std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o) {
+  // Each distinct generator text, in spec order, with the variants that use it.
+  std::vector<std::pair<std::string, std::vector<const model::Variant*>>> generators;
+  std::vector<Output> out;
+  for (const model::Variant& v : vs) {
+    const std::string code = movegen_code(v, o);
+    auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
+    if (it == generators.end()) it = generators.insert(generators.end(), {code, {}});
+    it->second.push_back(&v);
+    for (Output& f : module_files(v, o, it->second.front()->info.key)) out.push_back(std::move(f));
+  }
+  for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o));
+  return out;
+}
+
+std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
+  std::vector<Output> out = module_files(v, o, v.info.key);
+  out.push_back(mailbox_file(v.info.key, movegen_code(v, o), {&v}, o));
+  return out;
 }
 
 Output registry(const std::vector<model::Variant>& vs, const Options& o) {

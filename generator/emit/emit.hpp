@@ -19,7 +19,11 @@ struct Options {
   std::string spec_name;  // how the spec file is named in comments, e.g. "variants.yaml"
 };
 
-// <key>.hpp and <key>.cpp for one variant.
+// <key>.hpp and <key>.cpp for every variant, and <name>.mailbox.hpp for each mailbox move
+// generator they use: variants whose generators are the same (the same pieces on the same
+// board) share one, named after the first of them.
+std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o);
+// The same for one variant: <key>.hpp, <key>.cpp and <key>.mailbox.hpp.
 std::vector<Output> variant_module(const model::Variant& v, const Options& o);
 // registry.cpp: every generated variant, by key.
 Output registry(const std::vector<model::Variant>& vs, const Options& o);

@@ -1,5 +1,7 @@
 #include "generator/emit/ends.hpp"
 
+#include "generator/emit/text.hpp"
+
 namespace fairygen::emit {
 
 namespace {
@@ -8,7 +10,6 @@ std::string value(fairy::EndValue v) {
   return v == fairy::EndValue::Win ? "EndValue::Win" : v == fairy::EndValue::Loss ? "EndValue::Loss" : "EndValue::Draw";
 }
 
-std::string flag(bool b) { return b ? "true" : "false"; }
 
 std::string squares(const fairy::VariantInfo& info, const std::vector<fairy::Square>& list) {
   std::string out;
@@ -27,13 +28,27 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + value(e.stalemate) + ";");
   if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
   if (const fairy::ExtinctionRule& x = e.extinction; x.enabled)
-    out.push_back("v.ends.extinction = ExtinctionRule{true, " + value(x.value) + ", " + std::to_string(x.types) +
-                  "ull, " + flag(x.all) + ", " + std::to_string(x.count) + ", " + std::to_string(x.opponent_count) +
-                  ", " + flag(x.claim) + ", " + flag(x.bare_king) + "};");
+    out.push_back("v.ends.extinction = " +
+                  Fields()
+                      .set("enabled", "true")
+                      .set("value", value(x.value))
+                      .set("types", std::to_string(x.types) + "ull")
+                      .flag("all", x.all)
+                      .set("count", x.count)
+                      .set("opponent_count", x.opponent_count)
+                      .flag("claim", x.claim)
+                      .flag("bare_king", x.bare_king)
+                      .str("ExtinctionRule") +
+                  ";");
   if (e.flag.piece >= 0)
-    out.push_back("v.ends.flag = FlagRule{" + std::to_string(e.flag.piece) + ", {{" +
-                  squares(info, e.flag.squares[fairy::White]) + ", " + squares(info, e.flag.squares[fairy::Black]) +
-                  "}}, " + flag(e.flag.extra_move) + "};");
+    out.push_back("v.ends.flag = " +
+                  Fields()
+                      .set("piece", e.flag.piece)
+                      .set("squares", "{{" + squares(info, e.flag.squares[fairy::White]) + ", " +
+                                          squares(info, e.flag.squares[fairy::Black]) + "}}")
+                      .flag("extra_move", e.flag.extra_move)
+                      .str("FlagRule") +
+                  ";");
   if (e.repetition != fairy::EndRules{}.repetition) out.push_back("v.ends.repetition = " + std::to_string(e.repetition) + ";");
   if (e.repetition_value != fairy::EndRules{}.repetition_value)
     out.push_back("v.ends.repetition_value = " + value(e.repetition_value) + ";");
@@ -41,10 +56,19 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (e.counting.enabled) {
     std::string limits;
     for (int l : e.counting.limits) limits += (limits.empty() ? "" : ", ") + std::to_string(l);
-    out.push_back("v.ends.counting = CountingRule{true, " + std::to_string(e.counting.pawn) + ", " +
-                  std::to_string(e.counting.rook) + ", " + std::to_string(e.counting.khon) + ", " +
-                  std::to_string(e.counting.knight) + ", " + std::to_string(e.counting.board_pieces) + ", " +
-                  flag(e.counting.board_with_pawns) + ", {" + limits + "}, " + flag(e.counting.asean) + "};");
+    out.push_back("v.ends.counting = " +
+                  Fields()
+                      .set("enabled", "true")
+                      .set("pawn", e.counting.pawn)
+                      .set("rook", e.counting.rook)
+                      .set("khon", e.counting.khon)
+                      .set("knight", e.counting.knight)
+                      .set("board_pieces", e.counting.board_pieces)
+                      .flag("board_with_pawns", e.counting.board_with_pawns)
+                      .set("limits", "{" + limits + "}")
+                      .flag("asean", e.counting.asean)
+                      .str("CountingRule") +
+                  ";");
   }
   if (e.double_pass) out.push_back("v.ends.double_pass = true;");
   if (e.bikjang) out.push_back("v.ends.bikjang = true;");
@@ -52,7 +76,9 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (info.must_capture) out.push_back("v.must_capture = true;");
   if (!info.checks_allowed) out.push_back("v.checks_allowed = false;");
   if (info.explosions.enabled)
-    out.push_back("v.explosions = ExplosionRule{true, " + std::to_string(info.explosions.spared) + "ull};");
+    out.push_back("v.explosions = " +
+                  Fields().set("enabled", "true").set("spared", std::to_string(info.explosions.spared) + "ull").str("ExplosionRule") +
+                  ";");
   if (info.ep_ranks) out.push_back("v.ep_ranks = " + std::to_string(info.ep_ranks) + ";");
   return out;
 }

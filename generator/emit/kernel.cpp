@@ -10,17 +10,9 @@ namespace {
 
 using fairy::Color;
 
-std::string mode_text(std::uint8_t mode) {
-  std::string out;
-  for (const auto& [bit, name] : {std::pair{fairy::kMove, "kMove"}, std::pair{fairy::kCapture, "kCapture"},
-                                  std::pair{fairy::kHop, "kHop"}, std::pair{fairy::kEnPassant, "kEnPassant"}})
-    if (mode & bit) out += (out.empty() ? "" : " | ") + std::string(name);
-  return out;
-}
-
 std::string leg_text(const fairy::Leg& l) {
   return "Leg{.dx = " + std::to_string(l.dx) + ", .dy = " + std::to_string(l.dy) + ", .range = " +
-         std::to_string(l.range) + ", .mode = " + mode_text(l.mode) + "}";
+         std::to_string(l.range) + ", .mode = " + leg_mode_text(l.mode) + "}";
 }
 
 std::string path_text(const fairy::Path& p) {

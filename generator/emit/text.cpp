@@ -32,4 +32,19 @@ std::string comment(const std::string& s) {
   return out;
 }
 
+std::string bit_names(unsigned bits, const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (bits & (1u << i)) out += (out.empty() ? "" : " | ") + names[i];
+  const unsigned known = names.size() >= 32 ? ~0u : (1u << names.size()) - 1;
+  if (bits & ~known) out += (out.empty() ? "" : " | ") + std::to_string(bits & ~known);
+  return out.empty() ? "0" : out;
+}
+
+std::string leg_mode_text(unsigned mode) { return bit_names(mode, {"kMove", "kCapture", "kFriend", "kHop", "kEnPassant"}); }
+
+std::string leg_flag_text(unsigned flags) {
+  return bit_names(flags, {"kZigzag", "kCircle", "kSameLength", "kUnload", "kInduce"});
+}
+
 }  // namespace fairygen::emit

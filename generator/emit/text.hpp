@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace fairygen::emit {
 
@@ -12,5 +13,28 @@ std::string c_string(const std::string& s);
 // One line (line breaks and tabs become spaces, other bytes outside printable ASCII '?'), no
 // '\\' that could splice the next line into a // comment, no "*/" that could end a /* comment.
 std::string comment(const std::string& s);
+
+// A braced literal with designated initialisers, `Type{.a = 1, .b = 2}`: the model's structs
+// written with the names of their fields (declaration order), the fields left at their
+// defaults omitted.
+class Fields {
+ public:
+  Fields& set(const std::string& name, const std::string& value) {
+    text_ += (text_.empty() ? "." : ", .") + name + " = " + value;
+    return *this;
+  }
+  Fields& set(const std::string& name, long long value) { return set(name, std::to_string(value)); }
+  Fields& flag(const std::string& name, bool value) { return value ? set(name, "true") : *this; }
+  std::string str(const std::string& type = "") const { return type + "{" + text_ + "}"; }
+
+ private:
+  std::string text_;
+};
+
+// `a | b` of the names of the bits set in `bits` (names[i]: bit i), or "0".
+std::string bit_names(unsigned bits, const std::vector<std::string>& names);
+// A leg's modes and flags by their names in runtime/program.hpp ("kMove | kCapture").
+std::string leg_mode_text(unsigned mode);
+std::string leg_flag_text(unsigned flags);
 
 }  // namespace fairygen::emit

@@ -29,6 +29,12 @@ std::string name_problem(const std::string& name) {
   for (char c : name)
     if (!is_letter(c) && !is_digit(c) && c != '_' && c != '-')
       return "may use only letters, digits, '_' and '-'";
+  // Generated C++ appends '_' to a name (Pieces<Us>::king_), and an identifier holding "__" is
+  // the implementation's.
+  const auto joiner = [](char c) { return c == '_' || c == '-'; };
+  if (joiner(name.back())) return "may not end with '_' or '-'";
+  for (std::size_t i = 1; i < name.size(); ++i)
+    if (joiner(name[i]) && joiner(name[i - 1])) return "may not have two of '_' and '-' in a row";
   return "";
 }
 
@@ -64,20 +70,6 @@ std::string shown(const std::string& name) {
 std::string identifier(const std::string& name) {
   std::string out = name;
   std::replace(out.begin(), out.end(), '-', '_');
-  return out;
-}
-
-std::string camel_case(const std::string& name) {
-  std::string out;
-  bool up = true;
-  for (char ch : name) {
-    if (ch == '_' || ch == '-') {
-      up = true;
-      continue;
-    }
-    out += up && ch >= 'a' && ch <= 'z' ? char(ch - 'a' + 'A') : ch;
-    up = false;
-  }
   return out;
 }
 

@@ -10,7 +10,8 @@ namespace fairygen::spec {
 constexpr std::size_t kMaxNameLength = 40;
 
 // Why `name` cannot name a piece or a perft position, or "" when it can: 1 to 40 ASCII
-// letters, digits, '_' and '-', starting with a letter.
+// letters, digits, '_' and '-', starting with a letter, not ending with '_' or '-' and without
+// two of them in a row.
 std::string name_problem(const std::string& name);
 
 // Why `key` cannot be a variant key, or "" when it can: 1 to 40 of a-z, 0-9 and '_',
@@ -22,8 +23,5 @@ std::string shown(const std::string& name);
 
 // The identifier part a name becomes: '-' turns into '_' ("foo-bar" -> "foo_bar").
 std::string identifier(const std::string& name);
-
-// The name in CamelCase, '_' and '-' dropped ("dragon_king" -> "DragonKing").
-std::string camel_case(const std::string& name);
 
 }  // namespace fairygen::spec

@@ -582,11 +582,11 @@ class Loader {
     }
   }
 
-  // Piece names become C++ identifiers (generate_<name>_white, kWhite<CamelName>): two that
+  // Piece names become C++ identifiers (Pieces<Us>::<name>_, generate_<name>_moves): two that
   // would become the same one are an error naming both.
   void check_identifiers(const SpecFile& out, const PieceSpec& p, std::unordered_map<std::string, std::size_t>& taken,
                          const YAML::Node& key) const {
-    for (const std::string& id : {"generate_" + identifier(p.name) + "_white", "kWhite" + camel_case(p.name)}) {
+    for (const std::string& id : {identifier(p.name)}) {
       const auto [it, fresh] = taken.emplace(id, out.pieces.size());
       if (!fresh) {
         const PieceSpec& other = out.pieces[it->second];
