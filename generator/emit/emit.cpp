@@ -82,14 +82,17 @@ std::string piece_const(const VariantInfo& info, int type, const std::string& c)
   return "Pieces<" + c + ">::" + piece_member(info, type);
 }
 
-// The vector (x, y) of colour c's program, as that colour sees it: y counts ranks forwards.
-std::string vec_expr(int x, int y, Color c) {
-  return "vec<Us>(" + std::to_string(x) + ", " + std::to_string(c == fairy::White ? y : -y) + ")";
-}
+// A vector (x, y) as the colour whose code it is sees it (y counts ranks forwards): in comments,
+// and as the mailbox offset the generated code computes.
+std::string vector_text(int x, int y) { return "(" + std::to_string(x) + "," + std::to_string(y) + ")"; }
+std::string vec_call(int x, int y) { return "vec<Us>(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
 
-std::string leg_comment(const Leg& l, Color c) {
-  std::string s = "(" + std::to_string(l.dx) + "," + std::to_string(c == fairy::White ? l.dy : -l.dy) + ")";
-  s += l.range == 1 ? " leap" : l.range == 0 ? " slide" : " slide up to " + std::to_string(l.range);
+// The vector (x, y) of colour c's program, as that colour sees it.
+std::string vec_expr(int x, int y, Color c) { return vec_call(x, c == fairy::White ? y : -y); }
+
+// How a leg goes, after its vector: " leap mc", " slide up to 3 p", " slide zigzag m".
+std::string leg_kind(const Leg& l) {
+  std::string s = l.range == 1 ? " leap" : l.range == 0 ? " slide" : " slide up to " + std::to_string(l.range);
   std::string modes;
   if (l.mode & fairy::kMove) modes += "m";
   if (l.mode & fairy::kCapture) modes += "c";
@@ -98,10 +101,14 @@ std::string leg_comment(const Leg& l, Color c) {
   if (l.mode & fairy::kEnPassant) modes += "e";
   if (l.flags & fairy::kZigzag) s += " zigzag";
   if (l.flags & fairy::kCircle) s += " circular";
-  if (l.flags & fairy::kSameLength) s = "same length " + s;
   if (l.flags & fairy::kUnload) modes += " unload";
   if (l.flags & fairy::kInduce) modes += " induce";
   return s + " " + modes;
+}
+
+std::string leg_comment(const Leg& l, Color c) {
+  return std::string(l.flags & fairy::kSameLength ? "same length " : "") +
+         vector_text(l.dx, c == fairy::White ? l.dy : -l.dy) + leg_kind(l);
 }
 
 std::string path_comment(const Path& p, Color c) {
@@ -394,12 +401,10 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                       std::string vectors, offsets;
                       for (std::size_t j = i; j < end; ++j) {
                         const Leg& l = paths[j].legs[0];
-                        const std::string vector = leg_comment(l, c);
-                        vectors += (j > i ? " " : "") + vector.substr(0, vector.find(' '));
+                        vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
                         offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
                       }
-                      const std::string kind = leg_comment(path.legs[0], c);
-                      body.line("// " + vectors + kind.substr(kind.find(' ')));
+                      body.line("// " + vectors + leg_kind(path.legs[0]));
                       emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"}, offsets);
                     }
                     if (path.phases != fairy::kAllPhases) body.close();
@@ -601,9 +606,6 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
   // A locust's capturing leg (i == 0) hands its step count to the rest of the path.
   const bool counted = !exact.empty() || period > 1 || leg.range > 1 || leg.same_length ||
                        (i == 0 && !ac.walk.rest.empty());
-  const auto vec = [](std::pair<int, int> v) {
-    return "vec<Us>(" + std::to_string(v.first) + ", " + std::to_string(v.second) + ")";
-  };
   if (rays.empty()) {
     code.open("{");
   } else {
@@ -612,12 +614,12 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
   }
   if (period > 1) {
     std::string table;
-    for (const auto& v : leg.steps) table += (table.empty() ? "" : ", ") + vec(v);
+    for (const auto& [x, y] : leg.steps) table += (table.empty() ? "" : ", ") + vec_call(x, y);
     code.line("static constexpr int kBack[" + std::to_string(period) + "] = {" + table + "};");
   }
   const std::string step = !rays.empty() ? "ray"
                            : period > 1   ? "kBack[(" + j + " - 1) % " + std::to_string(period) + "]"
-                                          : vec(leg.steps[0]);
+                                          : vec_call(leg.steps[0].first, leg.steps[0].second);
   if (leg.range == 1 && exact.empty()) {
     code.line("const Square " + t + " = Square(" + at + " + " + step + ");");
   } else {
@@ -703,7 +705,7 @@ std::string back_comment(const VariantInfo& info, const AttackWalk& w, const std
   for (const BackLeg& b : w.back) {
     std::string offs = &b == &w.back[0] ? vectors : "";
     if (offs.empty())
-      for (const auto& [x, y] : b.steps) offs += (offs.empty() ? "" : " ") + ("(" + std::to_string(x) + "," + std::to_string(y) + ")");
+      for (const auto& [x, y] : b.steps) offs += (offs.empty() ? "" : " ") + vector_text(x, y);
     legs += (legs.empty() ? "" : ", then ") + std::string("back by ") + offs +
             (b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
   }
@@ -782,10 +784,8 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
       std::string rays, vectors;
       for (std::size_t k = index; k < end; ++k) {
         const auto [x, y] = walks[k].back[0].steps[0];
-        rays += (k > index ? ", " : "") + std::string("std::pair{") + std::to_string(k) + ", vec<Us>(" +
-                std::to_string(x) + ", " + std::to_string(y) + ")}";
-        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + "(" + std::to_string(x) + "," +
-                   std::to_string(y) + ")";
+        rays += (k > index ? ", " : "") + std::string("std::pair{") + std::to_string(k) + ", " + vec_call(x, y) + "}";
+        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + vector_text(x, y);
       }
       code.line("// " + comment(back_comment(info, w, vectors)));
       code.open("if (" + present + ") {");

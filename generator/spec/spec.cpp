@@ -586,13 +586,12 @@ class Loader {
   // would become the same one are an error naming both.
   void check_identifiers(const SpecFile& out, const PieceSpec& p, std::unordered_map<std::string, std::size_t>& taken,
                          const YAML::Node& key) const {
-    for (const std::string& id : {identifier(p.name)}) {
-      const auto [it, fresh] = taken.emplace(id, out.pieces.size());
-      if (!fresh) {
-        const PieceSpec& other = out.pieces[it->second];
-        fail(key, "pieces '" + other.name + "' (" + other.where.str() + ") and '" + p.name +
-                      "' would both be named " + id + " in generated C++: rename one");
-      }
+    const std::string id = identifier(p.name);
+    const auto [it, fresh] = taken.emplace(id, out.pieces.size());
+    if (!fresh) {
+      const PieceSpec& other = out.pieces[it->second];
+      fail(key, "pieces '" + other.name + "' (" + other.where.str() + ") and '" + p.name + "' would both be named " +
+                    id + " in generated C++: rename one");
     }
   }
 
