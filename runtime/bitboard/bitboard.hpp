@@ -18,6 +18,16 @@
 #include <immintrin.h>
 #endif
 
+// The kernel's small hot helpers (bit scans, ray walks). GCC caps how much a translation unit may
+// grow by inlining, so in a large shard of generated modules they would stay calls, and which
+// ones would depend on the shard's other variants: optimised builds always inline them. The
+// sanitizer builds only check, and forcing it there costs compile time for nothing.
+#if defined(FAIRY_SANITIZED)
+#define FAIRY_HOT_INLINE
+#else
+#define FAIRY_HOT_INLINE [[gnu::always_inline]]
+#endif
+
 namespace fairy::bitboard {
 
 __extension__ using u128 = unsigned __int128;
@@ -141,13 +151,13 @@ constexpr int popcount(const Lanes<n>& b) {
   return c;
 }
 template <int n>
-constexpr int lsb(const Lanes<n>& b) {
+FAIRY_HOT_INLINE constexpr int lsb(const Lanes<n>& b) {
   for (int i = 0; i < n - 1; ++i)
     if (b.lane[i]) return 64 * i + std::countr_zero(b.lane[i]);
   return 64 * (n - 1) + std::countr_zero(b.lane[n - 1]);
 }
 template <int n>
-constexpr int msb(const Lanes<n>& b) {
+FAIRY_HOT_INLINE constexpr int msb(const Lanes<n>& b) {
   for (int i = n - 1; i > 0; --i)
     if (b.lane[i]) return 64 * i + 63 - std::countl_zero(b.lane[i]);
   return 63 - std::countl_zero(b.lane[0]);
@@ -185,7 +195,7 @@ constexpr void set_square(B& b, int s) {
 
 // Removes the lowest set square from b and returns it.
 template <Word B>
-constexpr int pop_lsb(B& b) {
+FAIRY_HOT_INLINE constexpr int pop_lsb(B& b) {
   const int s = lsb(b);
   if constexpr (IsLanes<B>::value)
     b.lane[s / 64] &= b.lane[s / 64] - 1;

@@ -159,7 +159,7 @@ constexpr auto leap_landings(Vector v) {
 
 // The squares a slide in direction d from s reaches: up to its first blocker and `range` steps.
 template <class G>
-constexpr typename G::B slide_reach(int d, int range, int s, typename G::B occupied) {
+FAIRY_HOT_INLINE constexpr typename G::B slide_reach(int d, int range, int s, typename G::B occupied) {
   typename G::B a = Sliders<G>::ray_attacks(d, s, occupied);
   if (range) a &= G::ray_within(d, range, s);
   return a;
@@ -168,7 +168,7 @@ constexpr typename G::B slide_reach(int d, int range, int s, typename G::B occup
 // The squares past the screen a hop in direction d from s reaches, up to and including the next
 // piece (none when there is no screen).
 template <class G>
-constexpr typename G::B hop_reach(int d, int range, int s, typename G::B occupied) {
+FAIRY_HOT_INLINE constexpr typename G::B hop_reach(int d, int range, int s, typename G::B occupied) {
   const typename G::B blockers = G::rays[d][s] & occupied;
   if (!blockers) return 0;
   const int screen = (d & 1) ? msb(blockers) : lsb(blockers);

@@ -29,14 +29,14 @@ struct Sliders {
   static constexpr bool use_lookup = kHaveBmi2 && max_line <= kMaxLookupLine;
 
   // The ray in direction d from s, cut after its first blocker.
-  static constexpr B ray_attacks(int d, int s, B occupied) {
+  FAIRY_HOT_INLINE static constexpr B ray_attacks(int d, int s, B occupied) {
     const B ray = G::rays[d][s];
     const B blockers = ray & occupied;
     if (!blockers) return ray;
     const int first = (d & 1) ? msb(blockers) : lsb(blockers);  // odd directions run downwards
     return ray ^ G::rays[d][first];
   }
-  static constexpr B line_attacks_by_rays(int line, int s, B occupied) {
+  FAIRY_HOT_INLINE static constexpr B line_attacks_by_rays(int line, int s, B occupied) {
     return ray_attacks(2 * line, s, occupied) | ray_attacks(2 * line + 1, s, occupied);
   }
 
@@ -97,7 +97,7 @@ struct Sliders {
     return out;
   }();
 
-  [[gnu::always_inline]] static B line_attacks_by_lookup(int line, int s, B occupied) {
+  FAIRY_HOT_INLINE static B line_attacks_by_lookup(int line, int s, B occupied) {
     const LineLookup& l = lookups[line][s];
     if constexpr (sizeof(B) == 8) {
       return pdep(line_table[l.offset + pext(occupied, l.inner)], l.full);
@@ -117,7 +117,7 @@ struct Sliders {
   }
 
   // Attacks along `line` (0 rank, 1 file, 2 diagonal, 3 anti-diagonal) from s.
-  [[gnu::always_inline]] static B line_attacks(int line, int s, B occupied) {
+  FAIRY_HOT_INLINE static B line_attacks(int line, int s, B occupied) {
     if constexpr (use_lookup)
       return line_attacks_by_lookup(line, s, occupied);
     else
