@@ -174,8 +174,8 @@ inline void remove_induced_repeats(const Position& pos, MoveList& list) {
 // partner on its rank: it lands on CastlingRule's landing file on that side (king_steps from its
 // start file, wherever it stands: Fairy-Stockfish's rule, so it may move fewer or more squares,
 // or none), and the partner lands next to it, on the side it came from. Every square between the
-// two and both landing squares must be empty (except for the two pieces). Attacks are checked by is_legal() (a castling piece that is not royal may castle out
-// of, through and into attack).
+// two and both landing squares must be empty (except for the two pieces). Attacks are checked
+// by is_legal() (a castling piece that is not royal may castle out of, through and into attack).
 inline void generate_castling(const Position& pos, MoveList& list) {
   const VariantInfo& v = pos.variant();
   if (!v.castling.enabled) return;
@@ -256,17 +256,19 @@ template <class R>
 bool castling_passage_safe(Position& pos, const R& rules, const Move& m) {
   const Color them = ~pos.side_to_move();
   const bool explosions = pos.variant().explosions.enabled;
-  const int step = m.to > m.from ? 1 : -1;
-  for (Square s = m.from; s != m.to; s = Square(s + step)) {
-    if (pos.variant().flying_general && s != m.from && royals_facing(pos, s, pos.royal(them), m.from)) return false;
-    if (!explosions) {
-      if (rules.attacked(pos, s, them)) return false;
-      continue;
-    }
-    if (next_to(pos.geo(), s, pos.royal(them))) continue;
+  const auto unsafe = [&](Square s) {
+    if (pos.variant().flying_general && s != m.from && royals_facing(pos, s, pos.royal(them), m.from)) return true;
+    if (!explosions) return rules.attacked(pos, s, them);
+    if (next_to(pos.geo(), s, pos.royal(them))) return false;
     const Move lifted{m.from, s, kNoSquare, kNoSquare, MoveKind::Normal, 0};
-    if (pos.test_on_board(lifted, [&](Square) { return rules.attacked(pos, s, them); })) return false;
-  }
+    return pos.test_on_board(lifted, [&](Square) { return rules.attacked(pos, s, them); });
+  };
+  // Never out of check, also where the royal piece lands on its own square (the partner's move
+  // could block the check: Fairy-Stockfish generates no castling in check).
+  if (m.from == m.to) return !unsafe(m.from);
+  const int step = m.to > m.from ? 1 : -1;
+  for (Square s = m.from; s != m.to; s = Square(s + step))
+    if (unsafe(s)) return false;
   return true;
 }
 

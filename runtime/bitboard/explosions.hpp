@@ -66,9 +66,14 @@ struct ExplosionFilter {
     if (cx.royal < 0 || capture_legal(from, to, bit<B>(b.ep_victim))) sink.template en_passant<t>(from, to, c);
   }
   void castling(int king_from, int king_to, int partner_from, int partner_to) {
+    const auto unsafe = [&](int s) {
+      return !next_to_theirs(s) && Enemy::attacks(b, s, (cx.occupied ^ bit<B>(king_from)) | bit<B>(s));
+    };
+    // Never out of check, also onto the royal piece's own square (castling_passage_safe).
+    if (king_from == king_to && unsafe(king_from)) return;
     const int step = king_to > king_from ? 1 : -1;
     for (int s = king_from; s != king_to; s += step)
-      if (!next_to_theirs(s) && Enemy::attacks(b, s, (cx.occupied ^ bit<B>(king_from)) | bit<B>(s))) return;
+      if (unsafe(s)) return;
     const B after = (cx.occupied ^ bit<B>(king_from) ^ bit<B>(partner_from)) | bit<B>(king_to) | bit<B>(partner_to);
     if (!next_to_theirs(king_to) && Enemy::attacks(b, king_to, after)) return;
     sink.castling(king_from, king_to, partner_from, partner_to);
