@@ -66,8 +66,6 @@ class Code {
   int indent_ = 0;
 };
 
-std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
-
 // Colour as a template parameter: every function of the move generator and of the attack tests
 // is written once, for `Us`, and says Us (its own colour) and ~Us where the code of one colour
 // would name White or Black. The emitter writes each function for both colours in those terms;

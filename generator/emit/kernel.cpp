@@ -25,8 +25,6 @@ std::string path_text(const fairy::Path& p) {
   return out + "}";
 }
 
-std::string color_name(Color c) { return c == fairy::White ? "White" : "Black"; }
-
 // kWhiteK, kBlackP, kWhiteQTilde (Q~), kBlackPPlus (+p): the paths of a piece, named by its FEN
 // letter and mark (unique together in a variant).
 std::string paths_name(const fairy::PieceInfo& p, Color c) {

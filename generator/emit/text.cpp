@@ -2,6 +2,8 @@
 
 namespace fairygen::emit {
 
+std::string color_name(fairy::Color c) { return c == fairy::White ? "White" : "Black"; }
+
 std::string c_string(const std::string& s) {
   std::string out = "\"";
   for (const char ch : s) {

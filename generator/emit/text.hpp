@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/types.hpp"
+
 namespace fairygen::emit {
 
 // Quotes and backslashes escaped, anything outside printable ASCII as an octal escape.
@@ -13,6 +15,9 @@ std::string c_string(const std::string& s);
 // One line (line breaks and tabs become spaces, other bytes outside printable ASCII '?'), no
 // '\\' that could splice the next line into a // comment, no "*/" that could end a /* comment.
 std::string comment(const std::string& s);
+
+// A colour's name in C++ ("White", "Black": fairy::Color's enumerators).
+std::string color_name(fairy::Color c);
 
 // A braced literal with designated initialisers, `Type{.a = 1, .b = 2}`: the model's structs
 // written with the names of their fields (declaration order), the fields left at their
