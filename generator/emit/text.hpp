@@ -1,5 +1,6 @@
-// Spec text (or command-line text) written into generated C++: as a string literal or as the
-// body of a one-line comment, so that it can never break out of either.
+// Text the emitters share. Spec text (or command-line text) written into generated C++: as a
+// string literal or as the body of a one-line comment, so that it can never break out of either;
+// and small pieces of C++ (colour names, designated initialisers, bit names).
 #pragma once
 
 #include <string>
