@@ -869,14 +869,28 @@ void Position::parse_gate(char letter, int column) {
 // After the castling field, as Fairy-Stockfish reads it: a side with an empty hand (for good)
 // has no gating rights; a royal piece and castling partners with gating rights but no castling
 // right written castle all the same.
-void Position::finish_gates() {
+// A castling partner with a gating right but no castling right beside an unmoved royal piece
+// (`KA` for the Rook on a1) cannot arise in play, and no FEN could write what it becomes once
+// the royal piece loses its right (`AE` reads as castling): the field is refused.
+void Position::finish_gates(int column) {
   const Geometry& g = geo();
   for (Color c : {White, Black}) {
     bool empty = true;
     for (int t = 0; t < int(info_->pieces.size()) && empty; ++t) empty = hand_[c][t] == 0;
     if (empty && !info_->hands.captures) gates_[c] = 0;
     const Square k = royal_[c];
-    if (!info_->castling.enabled || k == kNoSquare || !is_gate(c, k) || virgin_[k]) continue;
+    if (!info_->castling.enabled || k == kNoSquare || !is_gate(c, k)) continue;
+    if (virgin_[k]) {
+      for (int f = 0; f < g.files; ++f) {
+        const Square s = g.square(f, g.rank_of(k));
+        if (s != k && is_gate(c, s) && !virgin_[s] && board_[s] == make_piece(c, info_->castling.partner))
+          throw FenError("castling field: the castling partner on " + g.name(s) +
+                             " has a gating right but no castling right while the royal piece on " + g.name(k) +
+                             " has one (write its castling letter instead)",
+                         column);
+      }
+      continue;
+    }
     for (int f = 0; f < g.files; ++f) {
       const Square s = g.square(f, g.rank_of(k));
       if (s != k && is_gate(c, s) && board_[s] == make_piece(c, info_->castling.partner)) virgin_[s] = virgin_[k] = true;
@@ -1030,7 +1044,7 @@ void Position::set_fen(std::string_view fen) {
     else throw FenError("side to move must be 'w' or 'b', not '" + std::string(side) + "'", off + 1);
   }
   if (fields.size() > 2) parse_castling(fields[2].first, fields[2].second);
-  if (info_->hands.gating) finish_gates();
+  if (info_->hands.gating) finish_gates(fields.size() > 2 ? fields[2].second + 1 : 1);
   if (fields.size() > 3) parse_ep(fields[3].first, fields[3].second);
   if (fields.size() > 4) halfmove_ = parse_counter(fields[4].first, fields[4].second, "halfmove clock");
   if (counting_.limit) {  // the halfmove field holds the count (Fairy-Stockfish)

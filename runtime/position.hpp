@@ -219,7 +219,7 @@ class Position {
   void update_gates(const Move& m, const Undo& u);
   bool leg_attacks(int type, Square from, Square target) const;
   void parse_gate(char letter, int column);
-  void finish_gates();
+  void finish_gates(int column);
   std::uint64_t gates_key() const;
   void parse_exchange(std::string_view text, int offset);
   void parse_checks(std::string_view text, int offset);
