@@ -142,6 +142,45 @@ TEST(Emit, VectorsThatMoveAlikeShareOneLoop) {
   EXPECT_EQ(occurrences(code, "for (const int ray : {vec<Us>(-1, 1), vec<Us>(1, 1)}) {"), 1);
 }
 
+// A 7x7 variant with a lame Knight (Xiangqi's Horse), a Cannon and a diagonal hopper (Janggi's
+// Cannon in the palace): paths of two legs.
+const char* const kTwoLegs = R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  horse: {letter: H, betza: nN}
+  cannon: {letter: C, betza: mRcpR}
+  hopper: {letter: X, betza: pafF}
+variants:
+  twolegs:
+    board: {files: 7, ranks: 7}
+    pieces: [king, horse, cannon, hopper]
+    start: 2k4/7/7/7/7/7/H1CKX2 w - - 0 1
+)";
+
+TEST(Emit, PathsOfSeveralLegsThatMoveAlikeShareOneLoop) {
+  const std::string code = movegen_of(kTwoLegs);
+  const std::string moves = code.substr(0, code.find("bool attacked_by("));
+  // The Horse's eight paths (a step, then the leap outwards): one loop over pairs of vectors,
+  // each leg walking its own loop variable; no block a path.
+  EXPECT_EQ(occurrences(moves, "// leap m, then leap mc\n"), 1);
+  EXPECT_EQ(occurrences(moves, "for (const auto& [ray1, ray2] : {\n"), 3) << "the Horse's, Cannon's and hopper's";
+  EXPECT_EQ(occurrences(moves, "std::array{vec<Us>("), 8 + 4 + 4);
+  EXPECT_EQ(occurrences(moves, "const Square s1 = Square(from + ray1);"), 2) << "the Horse's and the hopper's";
+  EXPECT_EQ(occurrences(moves, "const Square to = Square(s1 + ray2);"), 2);
+  // The Cannon's hops: its four slide-hop-slide paths, one loop.
+  EXPECT_EQ(occurrences(moves, "// slide p, then slide c\n"), 1);
+  EXPECT_EQ(occurrences(moves, "for (Square to = Square(s1 + ray2);; to = Square(to + ray2)) {"), 1);
+  // A leap that only hops has nothing to do on an empty square: no empty block.
+  EXPECT_EQ(occurrences(moves, "// leap p, then leap mc\n"), 1);
+  EXPECT_EQ(occurrences(moves, "if (p1 == kEmpty) {\n    }"), 0);
+  EXPECT_EQ(occurrences(moves, "const Piece p1 = b[s1];\n    if (is_color(p1, White) || is_color(p1, Black)) {"), 1);
+  // Backwards, the Cannon's four routes are one loop too, over {walk, ray0, ray1}.
+  const std::string attacks = code.substr(code.find("bool attacked_by("));
+  EXPECT_EQ(occurrences(attacks, "// cannon: back by ray0, then back by ray1\n"), 1);
+  EXPECT_EQ(occurrences(attacks, "for (const auto& [walk, ray0, ray1] : {\n"), 3) << "the Horse's, Cannon's and hopper's";
+  EXPECT_EQ(occurrences(attacks, "if (!via(walk)) continue;"), 4) << "and the King's leaps";
+  EXPECT_EQ(occurrences(attacks, "cannon:"), 1);
+}
+
 TEST(Emit, AttackWalksFollowTheCapturingLegsOnly) {
   const std::string code = movegen_of(kTiny);
   // The rook's four rays, walked backwards from the target in one loop; no forward-walk fallback.

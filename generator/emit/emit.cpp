@@ -101,7 +101,7 @@ std::string leg_kind(const Leg& l) {
   if (l.flags & fairy::kCircle) s += " circular";
   if (l.flags & fairy::kUnload) modes += " unload";
   if (l.flags & fairy::kInduce) modes += " induce";
-  return s + " " + modes;
+  return s + (modes.empty() || modes[0] == ' ' ? "" : " ") + modes;
 }
 
 std::string leg_comment(const Leg& l, Color c) {
@@ -185,9 +185,10 @@ void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::
                                      : "list.push(" + move + ");"));
 }
 
-// The offset expression of step `n` (a 1-based counter variable) of a leg of colour c's program.
-std::string step_offset(Code& code, const Leg& leg, const std::string& n, Color c) {
-  if (!(leg.flags & (fairy::kZigzag | fairy::kCircle))) return vec_expr(leg.dx, leg.dy, c);
+// The offset expression of step `n` (a 1-based counter variable) of a leg of colour c's program;
+// `straight`, when given, is that of a leg whose steps are all alike.
+std::string step_offset(Code& code, const Leg& leg, const std::string& n, Color c, const std::string& straight = "") {
+  if (!(leg.flags & (fairy::kZigzag | fairy::kCircle))) return straight.empty() ? vec_expr(leg.dx, leg.dy, c) : straight;
   const int period = (leg.flags & fairy::kZigzag) ? 2 : 8;
   std::string table;
   for (int k = 0; k < period; ++k) {
@@ -199,10 +200,39 @@ std::string step_offset(Code& code, const Leg& leg, const std::string& n, Color 
   return "kStep[(" + n + " - 1) % " + std::to_string(period) + "]";
 }
 
-// `rays`, when given, lists the offsets of several one-leg paths that differ only in their vector
-// (see emit_piece): the leap or slide is made in a loop over them.
+// Several paths (or attack walks) that differ only in their vectors, made in one loop over them
+// (see emit_piece and attacks_body). An entry a path: its offsets, ", "-separated, after its index
+// for a walk (which runs only when via(walk)). Leg k's vector is the loop variable `ray` (paths of
+// one leg) or ray<first + k>: numbered like the squares forwards (s1, s2), backwards (t0, t1).
+struct RayLoop {
+  std::size_t legs = 0;  // 0: a single path, no loop
+  int first = 1;
+  bool walks = false;
+  std::vector<std::string> entries;
+  std::vector<std::string> vectors;  // an entry's vectors, for the comments (see vector_text)
+  // Opens the loop: on one line for one leg, else an entry a line, its vectors beside it.
+  void open(Code& code) const {
+    const std::string walk = walks ? "walk, " : "";
+    if (legs == 1) {
+      std::string list;
+      for (const std::string& e : entries) list += (list.empty() ? "" : ", ") + (walks ? "std::pair{" + e + "}" : e);
+      code.open(walks ? "for (const auto& [walk, ray] : {" + list + "}) {" : "for (const int ray : {" + list + "}) {");
+    } else {
+      std::string names;
+      for (std::size_t k = 0; k < legs; ++k) names += (k ? ", " : "") + offset(k);
+      code.line("for (const auto& [" + walk + names + "] : {");
+      for (std::size_t i = 0; i < entries.size(); ++i)
+        code.line("         std::array{" + entries[i] + "}" + (i + 1 < entries.size() ? "," : " ") + "  // " + vectors[i]);
+      code.open("     }) {");
+    }
+    if (walks) code.line("if (!via(walk)) continue;");
+  }
+  std::string offset(std::size_t k) const { return legs == 1 ? "ray" : "ray" + std::to_string(first + int(k)); }
+};
+
+// Leg k of the path, or of the group of paths `rays` (whose loop leg 0 opens).
 void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const WalkVars& w,
-              const std::string& rays = "") {
+              const RayLoop& rays = {}) {
   const Leg& leg = path.legs[k];
   const bool last = k + 1 == path.legs.size();
   const std::string them = "~Us", us = "Us";
@@ -218,19 +248,23 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   const std::string kind = w.mover != "from" ? "Induced" : w.victim == "kNoSquare" ? "Normal" : "Locust";
   const std::string aux = w.mover != "from" ? "from" : w.victim;
 
-  const std::string rays_loop = "for (const int ray : {" + rays + "}) {";
+  const bool opens_loop = rays.legs && k == 0;
+  const std::string off = rays.legs ? rays.offset(k) : vec_expr(leg.dx, leg.dy, pc.us);
   if (leap) {
-    code.open(rays.empty() ? "{" : rays_loop);
-    code.line("const Square " + sq + " = Square(" + w.at + " + " + (rays.empty() ? vec_expr(leg.dx, leg.dy, pc.us) : "ray") + ");");
+    if (opens_loop)
+      rays.open(code);
+    else
+      code.open("{");
+    code.line("const Square " + sq + " = Square(" + w.at + " + " + off + ");");
   } else if (plain_slide) {
-    const std::string off = rays.empty() ? vec_expr(leg.dx, leg.dy, pc.us) : "ray";
-    if (!rays.empty()) code.open(rays_loop);
+    if (opens_loop) rays.open(code);
     code.open("for (Square " + sq + " = Square(" + w.at + " + " + off + ");; " + sq + " = Square(" + sq + " + " + off +
               ")) {");
   } else {
+    if (opens_loop) rays.open(code);
     code.open("{");
     const std::string limit = same_length ? w.count : leg.range ? std::to_string(leg.range) : "kMaxSteps";
-    const std::string step = step_offset(code, leg, n, pc.us);
+    const std::string step = step_offset(code, leg, n, pc.us, rays.legs ? off : "");
     code.line("Square " + sq + " = " + w.at + ";");
     code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
     code.line(sq + " = Square(" + sq + " + " + step + ");");
@@ -255,8 +289,9 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
     return;
   }
 
-  // An empty square.
-  code.open("if (" + p + " == kEmpty) {");
+  // An empty square (nothing to do there for a leap that only hops or captures).
+  const bool on_empty = same_length || loop || (leg.mode & (last ? fairy::kMove | fairy::kEnPassant : fairy::kMove));
+  if (on_empty) code.open("if (" + p + " == kEmpty) {");
   if (same_length) code.line("if (" + n + " < " + w.count + ") continue;");
   if (last) {
     if (leg.mode & fairy::kEnPassant) {
@@ -272,10 +307,10 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
       emit_add(code, pc, w, sq, kind, aux);
     }
   } else if (leg.mode & fairy::kMove) {
-    emit_leg(code, pc, path, k + 1, next);
+    emit_leg(code, pc, path, k + 1, next, rays);
   }
   if (loop) code.line("continue;");
-  code.close();
+  if (on_empty) code.close();
 
   // An occupied square (or the edge): the leg ends here.
   if (same_length) code.line("if (" + n + " < " + w.count + ") break;");
@@ -293,35 +328,43 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
   } else {
     if ((leg.mode & fairy::kCapture) && w.victim == "kNoSquare") {
       code.open("if (is_color(" + p + ", " + them + ")) {");
-      emit_leg(code, pc, path, k + 1, WalkVars{sq, w.mover, sq, next.count});
+      emit_leg(code, pc, path, k + 1, WalkVars{sq, w.mover, sq, next.count}, rays);
       code.close();
     }
     if (leg.flags & fairy::kInduce) {
       code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
-      emit_leg(code, pc, path, k + 1, WalkVars{sq, sq, w.victim, next.count});
+      emit_leg(code, pc, path, k + 1, WalkVars{sq, sq, w.victim, next.count}, rays);
       code.close();
     }
     if (leg.mode & fairy::kHop) {
       const std::string piece = "is_color(" + p + ", White) || is_color(" + p + ", Black)";
       code.open("if (" + (pc.no_hop_over ? "(" + piece + ")" + not_of_types(pc.no_hop_over, p) : piece) + ") {");
-      emit_leg(code, pc, path, k + 1, next);
+      emit_leg(code, pc, path, k + 1, next, rays);
       code.close();
     }
   }
   if (loop) code.line("break;");
   code.close();
   if (!leap && !plain_slide) code.close();
-  if (plain_slide && !rays.empty()) code.close();
+  if (!leap && opens_loop) code.close();
 }
 
-// Whether b is a one-leg leap or plain slide that a's code makes for another vector: the same
-// modes, range and conditions (then the two share one loop over their vectors).
+// Whether b is a path that a's code makes for other vectors: leg by leg the same modes, range and
+// flags (no crooked or circular leg, whose steps vary), and the same conditions (then the two
+// share one loop over their vectors).
 bool same_but_vector(const Path& a, const Path& b) {
-  if (a.legs.size() != 1 || b.legs.size() != 1) return false;
-  const Leg &x = a.legs[0], &y = b.legs[0];
-  const bool simple = x.flags == 0 && (x.range == 0 || x.range == 1);
-  return simple && y.flags == 0 && x.range == y.range && x.mode == y.mode && a.virgin_only == b.virgin_only &&
-         a.promotes == b.promotes && a.phases == b.phases && a.atom == b.atom;
+  if (a.legs.size() != b.legs.size() || a.virgin_only != b.virgin_only || a.promotes != b.promotes ||
+      a.phases != b.phases || a.atom != b.atom)
+    return false;
+  for (std::size_t k = 0; k < a.legs.size(); ++k) {
+    Leg x = a.legs[k];
+    const Leg& y = b.legs[k];
+    if (x.flags & (fairy::kZigzag | fairy::kCircle)) return false;
+    x.dx = y.dx;
+    x.dy = y.dy;
+    if (!(x == y)) return false;
+  }
+  return true;
 }
 
 // Emits `result name(params) { body }` for both colours, body(c) being the body (at one level
@@ -396,14 +439,25 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                       body.line("// " + path_comment(path, c));
                       emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
                     } else {
-                      std::string vectors, offsets;
+                      // One leg: "(0,1) (1,0) slide m"; more: "leap m, then slide mc", and the
+                      // vectors of each path beside its entry in the loop.
+                      RayLoop rays{path.legs.size(), 1, false, {}, {}};
+                      std::string kinds;
                       for (std::size_t j = i; j < end; ++j) {
-                        const Leg& l = paths[j].legs[0];
-                        vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
-                        offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
+                        std::string texts, offsets;
+                        for (const Leg& l : paths[j].legs) {
+                          texts += (texts.empty() ? "" : " then ") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
+                          offsets += (offsets.empty() ? "" : ", ") + vec_expr(l.dx, l.dy, c);
+                        }
+                        rays.entries.push_back(offsets);
+                        rays.vectors.push_back(texts);
+                        if (rays.legs == 1) kinds += (kinds.empty() ? "" : " ") + texts;
                       }
-                      body.line("// " + vectors + leg_kind(path.legs[0]));
-                      emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"}, offsets);
+                      for (const Leg& l : path.legs)
+                        kinds += (rays.legs > 1 && &l != &path.legs[0] ? ", then" : "") +
+                                 std::string(l.flags & fairy::kSameLength ? " same length" : "") + leg_kind(l);
+                      body.line("//" + std::string(rays.legs == 1 ? " " : "") + kinds);
+                      emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"}, rays);
                     }
                     if (path.phases != fairy::kAllPhases) body.close();
                     if (path.virgin_only) body.close();
@@ -592,10 +646,9 @@ void emit_rest(Code& code, const AttackContext& ac, std::size_t k, const std::st
 
 // Walks walk.back[i] backwards from `at`; `exact` (or empty) is the step count it must make.
 // `victim` says whether a locust capture is already on the route (there is only one).
-// `rays`, when given, lists {walk, vector} pairs of one-leg walks that differ only in their vector
-// (see attacks_body): the leg is walked in a loop over them, each walk when via(walk).
+// `rays`, when given, is the group of walks whose loop leg 0 opens.
 void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::string& at, const std::string& exact,
-               bool victim, const std::string& rays = "") {
+               bool victim, const RayLoop& rays = {}) {
   const BackLeg& leg = ac.walk.back[i];
   const bool first_leg = i + 1 == ac.walk.back.size();
   const int period = int(leg.steps.size());
@@ -604,18 +657,16 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
   // A locust's capturing leg (i == 0) hands its step count to the rest of the path.
   const bool counted = !exact.empty() || period > 1 || leg.range > 1 || leg.same_length ||
                        (i == 0 && !ac.walk.rest.empty());
-  if (rays.empty()) {
+  if (rays.legs && i == 0)
+    rays.open(code);
+  else
     code.open("{");
-  } else {
-    code.open("for (const auto& [walk, ray] : {" + rays + "}) {");
-    code.line("if (!via(walk)) continue;");
-  }
   if (period > 1) {
     std::string table;
     for (const auto& [x, y] : leg.steps) table += (table.empty() ? "" : ", ") + vec_call(x, y);
     code.line("static constexpr int kBack[" + std::to_string(period) + "] = {" + table + "};");
   }
-  const std::string step = !rays.empty() ? "ray"
+  const std::string step = rays.legs ? rays.offset(i)
                            : period > 1   ? "kBack[(" + j + " - 1) % " + std::to_string(period) + "]"
                                           : vec_call(leg.steps[0].first, leg.steps[0].second);
   if (leg.range == 1 && exact.empty()) {
@@ -648,23 +699,23 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
   } else {
     if ((leg.before_mode & fairy::kMove) || loop) {
       code.open("if (" + q + " == kEmpty) {");
-      if (leg.before_mode & fairy::kMove) emit_back(code, ac, i + 1, t, count, victim);
+      if (leg.before_mode & fairy::kMove) emit_back(code, ac, i + 1, t, count, victim, rays);
       if (loop) code.line("continue;");
       code.close();
     }
     if (leg.before_mode & fairy::kHop) {
       const std::string piece = "is_color(" + q + ", White) || is_color(" + q + ", Black)";
       code.open("if (" + (leg.no_hop_over ? "(" + piece + ")" + not_of_types(leg.no_hop_over, q) : piece) + ") {");
-      emit_back(code, ac, i + 1, t, count, victim);
+      emit_back(code, ac, i + 1, t, count, victim, rays);
       code.close();
     } else if ((leg.before_mode & fairy::kCapture) && !victim) {
       code.open("if (" + enemy_of(q) + ") {");
-      emit_back(code, ac, i + 1, t, count, true);
+      emit_back(code, ac, i + 1, t, count, true, rays);
       code.close();
     }
     if (leg.before_induces) {
       code.open("if (is_color(" + q + ", Us)) {");
-      emit_back(code, ac, i + 1, t, count, victim);
+      emit_back(code, ac, i + 1, t, count, victim, rays);
       code.close();
     }
     if (loop) code.line("break;");
@@ -693,8 +744,10 @@ std::vector<AttackWalk> attack_walks(const VariantInfo& info, Color by) {
   return walks;
 }
 
-// `vectors`, when given, stands for the first leg's steps: those of a group of walks.
-std::string back_comment(const VariantInfo& info, const AttackWalk& w, const std::string& vectors = "") {
+// `vectors`, when given, stands for the first leg's steps: those of a group of walks; `beside`:
+// the legs are named by their loop variables (ray0, ray1, ...), the vectors said beside the loop.
+std::string back_comment(const VariantInfo& info, const AttackWalk& w, const std::string& vectors = "",
+                         bool beside = false) {
   std::string names;
   for (const Attacker& a : w.types)
     names += (names.empty() ? "" : ", ") + info.pieces[a.type].name +
@@ -704,6 +757,7 @@ std::string back_comment(const VariantInfo& info, const AttackWalk& w, const std
     std::string offs = &b == &w.back[0] ? vectors : "";
     if (offs.empty())
       for (const auto& [x, y] : b.steps) offs += (offs.empty() ? "" : " ") + vector_text(x, y);
+    if (beside) offs = "ray" + std::to_string(&b - &w.back[0]);
     legs += (legs.empty() ? "" : ", then ") + std::string("back by ") + offs +
             (b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
   }
@@ -739,14 +793,20 @@ void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<Atta
   code.close("};");
 }
 
-// Whether b is a one-leg walk that a's code makes for another vector (one step a period, any
-// start, no locust capture, the same attackers): then the two share one loop.
+// Whether b is a walk that a's code makes for other vectors (leg by leg one step a period and
+// otherwise alike, no locust capture, the same attackers): then the two share one loop.
 bool same_walk_but_vector(const AttackWalk& a, const AttackWalk& b) {
-  if (a.back.size() != 1 || b.back.size() != 1 || !a.rest.empty() || !b.rest.empty()) return false;
-  BackLeg x = a.back[0], y = b.back[0];
-  if (x.steps.size() != 1 || y.steps.size() != 1) return false;
-  x.steps = y.steps;
-  return x == y && a.types == b.types && a.virgin_only == b.virgin_only;
+  if (a.back.size() != b.back.size() || !a.rest.empty() || !b.rest.empty() || a.types != b.types ||
+      a.virgin_only != b.virgin_only)
+    return false;
+  for (std::size_t i = 0; i < a.back.size(); ++i) {
+    BackLeg x = a.back[i];
+    const BackLeg& y = b.back[i];
+    if (x.steps.size() != 1 || y.steps.size() != 1) return false;
+    x.steps = y.steps;
+    if (!(x == y)) return false;
+  }
+  return true;
 }
 
 // The body of attacked_by<by>: the walks of `by`, with the route table `words` words wide.
@@ -779,13 +839,22 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     for (const Attacker& a : w.types)
       present += (present.empty() ? "" : " || ") + std::string("pos.count(Us, ") + std::to_string(a.type) + ")";
     if (end > index + 1) {
-      std::string rays, vectors;
+      // One leg: "back by (0,-1), (1,0) or (-1,0)"; more: "back once, then back once", and the
+      // vectors of each walk beside its entry in the loop.
+      RayLoop rays{w.back.size(), 0, true, {}, {}};
+      std::string vectors;
       for (std::size_t k = index; k < end; ++k) {
-        const auto [x, y] = walks[k].back[0].steps[0];
-        rays += (k > index ? ", " : "") + std::string("std::pair{") + std::to_string(k) + ", " + vec_call(x, y) + "}";
-        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + vector_text(x, y);
+        std::string entry = std::to_string(k), texts;
+        for (const BackLeg& l : walks[k].back) {
+          const auto [x, y] = l.steps[0];
+          entry += ", " + vec_call(x, y);
+          texts += (texts.empty() ? "" : " then ") + vector_text(x, y);
+        }
+        rays.entries.push_back(entry);
+        rays.vectors.push_back(texts);
+        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + texts;
       }
-      code.line("// " + comment(back_comment(info, w, vectors)));
+      code.line("// " + comment(back_comment(info, w, vectors, rays.legs > 1)));
       code.open("if (" + present + ") {");
       emit_back(code, ac, 0, "s", "", false, rays);
       code.close();
