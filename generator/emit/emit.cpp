@@ -210,9 +210,12 @@ struct RayLoop {
   bool walks = false;
   std::vector<std::string> entries;
   std::vector<std::string> vectors;  // an entry's vectors, for the comments (see vector_text)
-  // Opens the loop: on one line for one leg, else an entry a line, its vectors beside it.
+  // Opens the loop: on one line for one leg, else an entry a line, its vectors beside it. The
+  // loop is unrolled: each vector is a constant again, as in a block a path (GCC keeps a loop
+  // over a braced list rolled; unrolled, the mailbox perfts ran 0-10% faster than either).
   void open(Code& code) const {
     const std::string walk = walks ? "walk, " : "";
+    code.line("#pragma GCC unroll 64");
     if (legs == 1) {
       std::string list;
       for (const std::string& e : entries) list += (list.empty() ? "" : ", ") + (walks ? "std::pair{" + e + "}" : e);
