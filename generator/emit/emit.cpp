@@ -777,19 +777,25 @@ void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<Atta
   code.line("// Bit i of kWalksVia[c][kSpan + d]: colour c's attack walk i (in the order of attacked_by<c>)");
   code.line("// depends on the square at offset d from the target.");
   code.open("constexpr std::uint64_t kWalksVia[2][2 * kSpan + 1][" + std::to_string(words) + "] = {");
+  // A line a mailbox rank's worth of offsets (kStride of them), the first one named beside it.
+  const int per_line = info.geo.stride();
   for (Color c : {fairy::White, fairy::Black}) {
     code.open("{  // " + color_name(c));
-    for (int d = -span; d <= span; ++d) {
-      std::string row;
-      for (std::size_t w = 0; w < words; ++w) {
-        std::uint64_t bits = 0;
-        for (std::size_t i = w * 64; i < std::min(walks[c].size(), w * 64 + 64); ++i)
-          if (walks[c][i].passes.count(d)) bits |= std::uint64_t(1) << (i - w * 64);
-        char hex[32];
-        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
-        row += (w ? ", " : "") + std::string(hex);
+    for (int first = -span; first <= span; first += per_line) {
+      std::string line;
+      for (int d = first; d <= std::min(span, first + per_line - 1); ++d) {
+        std::string row;
+        for (std::size_t w = 0; w < words; ++w) {
+          std::uint64_t bits = 0;
+          for (std::size_t i = w * 64; i < std::min(walks[c].size(), w * 64 + 64); ++i)
+            if (walks[c][i].passes.count(d)) bits |= std::uint64_t(1) << (i - w * 64);
+          char hex[32];
+          std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
+          row += (w ? ", " : "") + std::string(hex);
+        }
+        line += (line.empty() ? "" : " ") + std::string("{") + row + "},";
       }
-      code.line("{" + row + "},");
+      code.line(line + "  // d = " + std::to_string(first));
     }
     code.close("},");
   }
