@@ -130,16 +130,33 @@ TEST(Emit, EveryPieceHasOneGeneratorForBothColours) {
 
 TEST(Emit, VectorsThatMoveAlikeShareOneLoop) {
   const std::string code = movegen_of(kTiny);
-  // The King's eight leaps and the Rook's four slides: one loop each, not a block a vector.
-  EXPECT_EQ(occurrences(code, "for (const int ray : {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1), "
-                              "vec<Us>(-1, 1), vec<Us>(1, 1), vec<Us>(-1, -1), vec<Us>(1, -1)}) {"),
+  // The King's eight leaps and the Rook's four slides: a line each, the runtime's walk over their
+  // vectors (runtime/mailbox_walks.hpp), not a block a vector.
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove | kCapture>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), "
+                              "vec<Us>(0, -1), vec<Us>(-1, 1), vec<Us>(1, 1), vec<Us>(-1, -1), vec<Us>(1, -1)}, list);"),
             1);
-  EXPECT_EQ(occurrences(code, "for (const int ray : {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}) {"), 1);
-  EXPECT_EQ(occurrences(code, "for (Square to = Square(from + ray);; to = Square(to + ray)) {"), 1);
-  // The Pawn's move and its captures move differently: its push stays apart from the loop of
+  EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), "
+                              "vec<Us>(0, -1)}, list);"),
+            1);
+  EXPECT_EQ(occurrences(code, "_moves<Us, "), 4);
+  EXPECT_EQ(code.find("for (Square to"), std::string::npos) << "no walk of its own";
+  // The Pawn's move and its captures move differently: its push stays apart from the walk of
   // its two captures.
-  EXPECT_EQ(occurrences(code, "const Square to = Square(from + vec<Us>(0, 1));"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove>(b, from, {vec<Us>(0, 1)}, list);"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>(b, from, {vec<Us>(-1, 1), vec<Us>(1, 1)}, list);"), 1);
+}
+
+TEST(Emit, APromotingPathKeepsItsOwnLoop) {
+  std::string spec = kTiny;
+  spec += "    promotion: {pieces: [pawn], zone: 1, to: [rook]}\n";
+  const std::string code = movegen_of(spec);
+  // The Pawn promotes on the last rank: its moves are walked where they are written, each landing
+  // square offered for promotion; the King's and the Rook's are still the runtime's plain walks.
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove"), 1) << "the King's";
+  EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>"), 0);
   EXPECT_EQ(occurrences(code, "for (const int ray : {vec<Us>(-1, 1), vec<Us>(1, 1)}) {"), 1);
+  EXPECT_EQ(occurrences(code, "add_promotions(pos, list, "), 2);
 }
 
 // A 7x7 variant with a lame Knight (Xiangqi's Horse), a Cannon and a diagonal hopper (Janggi's
@@ -166,7 +183,8 @@ TEST(Emit, PathsOfSeveralLegsThatMoveAlikeShareOneLoop) {
   EXPECT_EQ(occurrences(moves, "std::array{vec<Us>("), 8 + 4 + 4);
   EXPECT_EQ(occurrences(moves, "const Square s1 = Square(from + ray1);"), 2) << "the Horse's and the hopper's";
   EXPECT_EQ(occurrences(moves, "const Square to = Square(s1 + ray2);"), 2);
-  // The Cannon's hops: its four slide-hop-slide paths, one loop.
+  // The Cannon's plain moves are the runtime's walk; its hops, four slide-hop-slide paths, one loop.
+  EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "// slide p, then slide c\n"), 1);
   EXPECT_EQ(occurrences(moves, "for (Square to = Square(s1 + ray2);; to = Square(to + ray2)) {"), 1);
   // A leap that only hops has nothing to do on an empty square: no empty block.

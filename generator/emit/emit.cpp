@@ -370,6 +370,15 @@ bool same_but_vector(const Path& a, const Path& b) {
   return true;
 }
 
+// Whether the path is a plain leap or unlimited slide of one leg that ends on an empty square or
+// on an enemy (or either), with nothing else to decide where it lands (no promotion, region or
+// no_capture:): the runtime's leap_moves / slide_moves make it.
+bool plain_walk(const Path& path, const PieceContext& pc) {
+  if (path.legs.size() != 1 || pc.promotes || !pc.region.empty() || pc.no_capture) return false;
+  const Leg& l = path.legs[0];
+  return l.flags == 0 && (l.range == 0 || l.range == 1) && l.mode && !(l.mode & ~(fairy::kMove | fairy::kCapture));
+}
+
 // Emits `result name(params) { body }` for both colours, body(c) being the body (at one level
 // of indentation) of colour c's function written in terms of Us: one template when the two
 // bodies are the same text, else a declaration and an explicit specialisation a colour.
@@ -438,7 +447,19 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                     const PieceContext pc{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
                                           piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over,
                                           piece.no_capture};
-                    if (end == i + 1) {
+                    if (plain_walk(path, pc)) {
+                      // The runtime walks it (runtime/mailbox_walks.hpp): one line.
+                      std::string vectors, offsets;
+                      for (std::size_t j = i; j < end; ++j) {
+                        const Leg& l = paths[j].legs[0];
+                        vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
+                        offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
+                      }
+                      const Leg& leg = path.legs[0];
+                      body.line("// " + vectors + leg_kind(leg));
+                      body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " + leg_mode_text(leg.mode) +
+                                ">(b, from, {" + offsets + "}, list);");
+                    } else if (end == i + 1) {
                       body.line("// " + path_comment(path, c));
                       emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
                     } else {

@@ -14,18 +14,10 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "runtime/hot_inline.hpp"
+
 #if defined(__BMI2__)
 #include <immintrin.h>
-#endif
-
-// The kernel's small hot helpers (bit scans, ray walks). GCC caps how much a translation unit may
-// grow by inlining, so in a large shard of generated modules they would stay calls, and which
-// ones would depend on the shard's other variants: optimised builds always inline them. The
-// sanitizer builds only check, and forcing it there costs compile time for nothing.
-#if defined(FAIRY_SANITIZED)
-#define FAIRY_HOT_INLINE
-#else
-#define FAIRY_HOT_INLINE [[gnu::always_inline]]
 #endif
 
 namespace fairy::bitboard {

@@ -1,0 +1,46 @@
+// The plainest paths of the generated mailbox move generators (generator/emit/emit.cpp), written
+// once here and instantiated by every module: a leap, or an unlimited slide, of one leg along
+// each of `rays` (mailbox offsets, as vec<Us> gives them), ending on an empty square (Modes has
+// kMove) or on an enemy, which it captures (kCapture). A wall stops a walk like a piece of
+// neither colour. Inlined and unrolled, each ray is a constant again, as in code written a ray
+// at a time.
+#pragma once
+
+#include <cstddef>
+
+#include "runtime/hot_inline.hpp"
+#include "runtime/program.hpp"
+#include "runtime/types.hpp"
+
+namespace fairy {
+
+template <Color Us, int Modes, std::size_t N>
+FAIRY_HOT_INLINE inline void leap_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {
+  static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
+#pragma GCC unroll 64
+  for (const int ray : rays) {
+    const Square to = Square(from + ray);
+    const Piece p = b[to];
+    if (((Modes & kMove) && p == kEmpty) || ((Modes & kCapture) && is_color(p, ~Us)))
+      list.push(Move{from, to, kNoSquare, kNoSquare, MoveKind::Normal, 0});
+  }
+}
+
+template <Color Us, int Modes, std::size_t N>
+FAIRY_HOT_INLINE inline void slide_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {
+  static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
+#pragma GCC unroll 64
+  for (const int ray : rays) {
+    for (Square to = Square(from + ray);; to = Square(to + ray)) {
+      const Piece p = b[to];
+      if (p == kEmpty) {
+        if (Modes & kMove) list.push(Move{from, to, kNoSquare, kNoSquare, MoveKind::Normal, 0});
+        continue;
+      }
+      if ((Modes & kCapture) && is_color(p, ~Us)) list.push(Move{from, to, kNoSquare, kNoSquare, MoveKind::Normal, 0});
+      break;
+    }
+  }
+}
+
+}  // namespace fairy
