@@ -1,5 +1,5 @@
 // The plainest paths of the generated mailbox move generators (generator/emit/emit.cpp), written
-// once here and instantiated by every module: a leap, or an unlimited slide, of one leg along
+// once here and instantiated by every module. Moves: a leap, or an unlimited slide, of one leg along
 // each of `rays` (mailbox offsets, as vec<Us> gives them), ending on an empty square (Modes has
 // kMove) or on an enemy, which it captures (kCapture). A wall stops a walk like a piece of
 // neither colour. Inlined and unrolled, each ray is a constant again, as in code written a ray
@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 
 #include "runtime/hot_inline.hpp"
 #include "runtime/program.hpp"
@@ -41,6 +42,36 @@ FAIRY_HOT_INLINE inline void slide_moves(const Piece* b, Square from, const int 
       break;
     }
   }
+}
+
+// The attack tests' plainest walks (attacked_by<Us>), backwards from the target s: whether one of
+// `walks` ({walk, mailbox offset}), each tried when via(walk), reaches a piece that
+// is_attacker(piece) accepts: one leap away (leap_attacks), or the first piece along the ray
+// (slide_attacks).
+template <std::size_t N, class Via, class IsAttacker>
+FAIRY_HOT_INLINE inline bool leap_attacks(const Piece* b, Square s, const std::pair<int, int> (&walks)[N], const Via& via,
+                                          const IsAttacker& is_attacker) {
+#pragma GCC unroll 64
+  for (const auto& [walk, ray] : walks) {
+    if (!via(walk)) continue;
+    if (is_attacker(b[Square(s + ray)])) return true;
+  }
+  return false;
+}
+
+template <std::size_t N, class Via, class IsAttacker>
+FAIRY_HOT_INLINE inline bool slide_attacks(const Piece* b, Square s, const std::pair<int, int> (&walks)[N], const Via& via,
+                                           const IsAttacker& is_attacker) {
+#pragma GCC unroll 64
+  for (const auto& [walk, ray] : walks) {
+    if (!via(walk)) continue;
+    for (Square t = Square(s + ray);; t = Square(t + ray)) {
+      const Piece q = b[t];
+      if (is_attacker(q)) return true;
+      if (q != kEmpty) break;
+    }
+  }
+  return false;
 }
 
 }  // namespace fairy
