@@ -146,6 +146,24 @@ TEST(Emit, VectorsThatMoveAlikeShareOneLoop) {
   EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>(b, from, {vec<Us>(-1, 1), vec<Us>(1, 1)}, list);"), 1);
 }
 
+TEST(Emit, LeapsFromSeveralAtomsShareOneWalk) {
+  const std::string code = movegen_of(R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  marquis: {letter: M, betza: NW}
+variants:
+  marquis:
+    board: {files: 6, ranks: 6}
+    pieces: [king, marquis]
+    start: k5/6/6/6/6/M4K w - - 0 1
+)");
+  // The Knight's eight leaps and the Wazir's four move alike: one walk over twelve vectors.
+  const std::size_t at = code.find("void generate_marquis_moves(");
+  ASSERT_NE(at, std::string::npos);
+  const std::string marquis = code.substr(at, code.find("\n}\n", at) - at);
+  EXPECT_EQ(occurrences(marquis, "leap_moves<Us, kMove | kCapture>(b, from, {"), 1) << marquis;
+  EXPECT_EQ(occurrences(marquis, "vec<Us>("), 12) << marquis;
+}
+
 TEST(Emit, APromotingPathKeepsItsOwnLoop) {
   std::string spec = kTiny;
   spec += "    promotion: {pieces: [pawn], zone: 1, to: [rook]}\n";

@@ -354,10 +354,11 @@ void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t 
 
 // Whether b is a path that a's code makes for other vectors: leg by leg the same modes, range and
 // flags (no crooked or circular leg, whose steps vary), and the same conditions (then the two
-// share one loop over their vectors).
+// share one loop over their vectors, whichever XBetza atoms they come from: a Marquis's twelve
+// leaps, N and W, are one walk).
 bool same_but_vector(const Path& a, const Path& b) {
   if (a.legs.size() != b.legs.size() || a.virgin_only != b.virgin_only || a.promotes != b.promotes ||
-      a.phases != b.phases || a.atom != b.atom)
+      a.phases != b.phases)
     return false;
   for (std::size_t k = 0; k < a.legs.size(); ++k) {
     Leg x = a.legs[k];
