@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 #include "runtime/hot_inline.hpp"
@@ -39,6 +40,31 @@ FAIRY_HOT_INLINE inline void slide_moves(const Piece* b, Square from, const int 
         continue;
       }
       if ((Modes & kCapture) && is_color(p, ~Us)) list.push(Move{from, to, kNoSquare, kNoSquare, MoveKind::Normal, 0});
+      break;
+    }
+  }
+}
+
+// A hop (Xiangqi's Cannon, `mRcpR`'s second half): along each ray to the first piece that it may
+// hop over (any but the NoHopOver types), then on along the same ray as slide_moves goes, Modes
+// being the second leg's (no capture of the NoCapture types).
+template <Color Us, int Modes, std::uint64_t NoHopOver, std::uint64_t NoCapture, std::size_t N>
+FAIRY_HOT_INLINE inline void hop_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {
+  static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
+#pragma GCC unroll 64
+  for (const int ray : rays) {
+    Square screen = Square(from + ray);
+    while (b[screen] == kEmpty) screen = Square(screen + ray);
+    const Piece p = b[screen];
+    if (!(is_color(p, White) || is_color(p, Black)) || ((NoHopOver >> type_of(p)) & 1)) continue;
+    for (Square to = Square(screen + ray);; to = Square(to + ray)) {
+      const Piece q = b[to];
+      if (q == kEmpty) {
+        if (Modes & kMove) list.push(Move{from, to, kNoSquare, kNoSquare, MoveKind::Normal, 0});
+        continue;
+      }
+      if ((Modes & kCapture) && is_color(q, ~Us) && !((NoCapture >> type_of(q)) & 1))
+        list.push(Move{from, to, kNoSquare, kNoSquare, MoveKind::Normal, 0});
       break;
     }
   }

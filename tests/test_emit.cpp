@@ -177,34 +177,38 @@ TEST(Emit, APromotingPathKeepsItsOwnLoop) {
   EXPECT_EQ(occurrences(code, "add_promotions(pos, list, "), 2);
 }
 
-// A 7x7 variant with a lame Knight (Xiangqi's Horse), a Cannon and a diagonal hopper (Janggi's
-// Cannon in the palace): paths of two legs.
+// A 7x7 variant with a lame Knight (Xiangqi's Horse), a Cannon, a diagonal hopper (Janggi's
+// Cannon in the palace) and a Grasshopper: paths of two legs.
 const char* const kTwoLegs = R"(pieces:
   king: {letter: K, betza: K, royal: true}
   horse: {letter: H, betza: nN}
   cannon: {letter: C, betza: mRcpR}
   hopper: {letter: X, betza: pafF}
+  grasshopper: {letter: G, betza: gQ}
 variants:
   twolegs:
     board: {files: 7, ranks: 7}
-    pieces: [king, horse, cannon, hopper]
-    start: 2k4/7/7/7/7/7/H1CKX2 w - - 0 1
+    pieces: [king, horse, cannon, hopper, grasshopper]
+    start: 2k4/7/7/7/7/7/H1CKX1G w - - 0 1
 )";
 
 TEST(Emit, PathsOfSeveralLegsThatMoveAlikeShareOneLoop) {
   const std::string code = movegen_of(kTwoLegs);
   const std::string moves = code.substr(0, code.find("bool attacked_by("));
   // The Horse's eight paths (a step, then the leap outwards): one loop over pairs of vectors,
-  // each leg walking its own loop variable; no block a path.
+  // each leg walking its own loop variable; no block a path. So the hopper's four and the
+  // Grasshopper's eight (a slide to a screen, then the leap beyond it).
   EXPECT_EQ(occurrences(moves, "// leap m, then leap mc\n"), 1);
-  EXPECT_EQ(occurrences(moves, "for (const auto& [ray1, ray2] : {\n"), 3) << "the Horse's, Cannon's and hopper's";
-  EXPECT_EQ(occurrences(moves, "std::array{vec<Us>("), 8 + 4 + 4);
+  EXPECT_EQ(occurrences(moves, "// slide p, then leap mc\n"), 1);
+  EXPECT_EQ(occurrences(moves, "for (const auto& [ray1, ray2] : {\n"), 3) << "the Horse's, hopper's and Grasshopper's";
+  EXPECT_EQ(occurrences(moves, "std::array{vec<Us>("), 8 + 4 + 8);
   EXPECT_EQ(occurrences(moves, "const Square s1 = Square(from + ray1);"), 2) << "the Horse's and the hopper's";
-  EXPECT_EQ(occurrences(moves, "const Square to = Square(s1 + ray2);"), 2);
-  // The Cannon's plain moves are the runtime's walk; its hops, four slide-hop-slide paths, one loop.
+  EXPECT_EQ(occurrences(moves, "for (Square s1 = Square(from + ray1);; s1 = Square(s1 + ray1)) {"), 1);
+  EXPECT_EQ(occurrences(moves, "const Square to = Square(s1 + ray2);"), 3);
+  // The Cannon's plain moves and its hops along a line are the runtime's walks, a line each.
   EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
-  EXPECT_EQ(occurrences(moves, "// slide p, then slide c\n"), 1);
-  EXPECT_EQ(occurrences(moves, "for (Square to = Square(s1 + ray2);; to = Square(to + ray2)) {"), 1);
+  EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
+  EXPECT_EQ(occurrences(moves, "_moves<Us, "), 3) << "the King's, and the Cannon's two";
   // A leap that only hops has nothing to do on an empty square: no empty block.
   EXPECT_EQ(occurrences(moves, "// leap p, then leap mc\n"), 1);
   EXPECT_EQ(occurrences(moves, "if (p1 == kEmpty) {\n    }"), 0);
@@ -212,8 +216,8 @@ TEST(Emit, PathsOfSeveralLegsThatMoveAlikeShareOneLoop) {
   // Backwards, the Cannon's four routes are one loop too, over {walk, ray0, ray1}.
   const std::string attacks = code.substr(code.find("bool attacked_by("));
   EXPECT_EQ(occurrences(attacks, "// cannon: back by ray0, then back by ray1\n"), 1);
-  EXPECT_EQ(occurrences(attacks, "for (const auto& [walk, ray0, ray1] : {\n"), 3) << "the Horse's, Cannon's and hopper's";
-  EXPECT_EQ(occurrences(attacks, "if (!via(walk)) continue;"), 3);
+  EXPECT_EQ(occurrences(attacks, "for (const auto& [walk, ray0, ray1] : {\n"), 4) << "the Horse's, Cannon's, hopper's and Grasshopper's";
+  EXPECT_EQ(occurrences(attacks, "if (!via(walk)) continue;"), 4);
   // The King's leaps are the runtime's walk.
   EXPECT_EQ(occurrences(attacks, "leap_attacks(b, s, {{0, vec<Us>(0, -1)}, "), 1);
   EXPECT_EQ(occurrences(attacks, "cannon:"), 1);

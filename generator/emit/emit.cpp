@@ -380,6 +380,23 @@ bool plain_walk(const Path& path, const PieceContext& pc) {
   return l.flags == 0 && (l.range == 0 || l.range == 1) && l.mode && !(l.mode & ~(fairy::kMove | fairy::kCapture));
 }
 
+// Whether the path is a hop along one line: an unlimited slide to a screen, then on along the
+// same vector as an unlimited slide that ends on an empty square or an enemy (Xiangqi's Cannon),
+// with no promotion or region to decide: the runtime's hop_moves makes it.
+bool hop_walk(const Path& path, const PieceContext& pc) {
+  if (path.legs.size() != 2 || pc.promotes || !pc.region.empty()) return false;
+  const Leg &screen = path.legs[0], &leg = path.legs[1];
+  return screen.flags == 0 && leg.flags == 0 && screen.range == 0 && leg.range == 0 && screen.mode == fairy::kHop &&
+         leg.mode && !(leg.mode & ~(fairy::kMove | fairy::kCapture)) && screen.dx == leg.dx && screen.dy == leg.dy;
+}
+
+// Type bits (no_hop_over:, no_capture:) as a C++ constant.
+std::string type_mask(std::uint64_t types) {
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(types));
+  return types ? hex : "0";
+}
+
 // Emits `result name(params) { body }` for both colours, body(c) being the body (at one level
 // of indentation) of colour c's function written in terms of Us: one template when the two
 // bodies are the same text, else a declaration and an explicit specialisation a colour.
@@ -448,7 +465,7 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                     const PieceContext pc{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
                                           piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over,
                                           piece.no_capture};
-                    if (plain_walk(path, pc)) {
+                    if (plain_walk(path, pc) || hop_walk(path, pc)) {
                       // The runtime walks it (runtime/mailbox_walks.hpp): one line.
                       std::string vectors, offsets;
                       for (std::size_t j = i; j < end; ++j) {
@@ -456,10 +473,16 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                         vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
                         offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
                       }
-                      const Leg& leg = path.legs[0];
-                      body.line("// " + vectors + leg_kind(leg));
-                      body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " + leg_mode_text(leg.mode) +
-                                ">(b, from, {" + offsets + "}, list);");
+                      const Leg& leg = path.legs.back();
+                      if (path.legs.size() == 2) {
+                        body.line("// " + vectors + leg_kind(path.legs[0]) + ", then on along the same line" + leg_kind(leg));
+                        body.line("hop_moves<Us, " + leg_mode_text(leg.mode) + ", " + type_mask(pc.no_hop_over) + ", " +
+                                  type_mask(pc.no_capture) + ">(b, from, {" + offsets + "}, list);");
+                      } else {
+                        body.line("// " + vectors + leg_kind(leg));
+                        body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " +
+                                  leg_mode_text(leg.mode) + ">(b, from, {" + offsets + "}, list);");
+                      }
                     } else if (end == i + 1) {
                       body.line("// " + path_comment(path, c));
                       emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
