@@ -128,12 +128,16 @@ struct PieceContext {
   std::uint64_t no_capture = 0;
 };
 
-// " && <p is of none of the types>" for a mask of type bits (no_hop_over:, no_capture:), or "".
-std::string not_of_types(std::uint64_t types, const std::string& p) {
-  if (!types) return "";
+// Type bits (no_hop_over:, no_capture:) as a C++ constant.
+std::string type_mask(std::uint64_t types) {
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(types));
-  return " && !((" + std::string(hex) + " >> type_of(" + p + ")) & 1)";
+  return types ? hex : "0";
+}
+
+// " && <p is of none of the types>" for a mask of type bits (no_hop_over:, no_capture:), or "".
+std::string not_of_types(std::uint64_t types, const std::string& p) {
+  return types ? " && !((" + type_mask(types) + " >> type_of(" + p + ")) & 1)" : "";
 }
 
 // The member of Squares<c> that tells the squares of a piece's region, or (moves >= 0) those of
@@ -390,13 +394,6 @@ bool hop_walk(const Path& path, const PieceContext& pc) {
          leg.mode && !(leg.mode & ~(fairy::kMove | fairy::kCapture)) && screen.dx == leg.dx && screen.dy == leg.dy;
 }
 
-// Type bits (no_hop_over:, no_capture:) as a C++ constant.
-std::string type_mask(std::uint64_t types) {
-  char hex[32];
-  std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(types));
-  return types ? hex : "0";
-}
-
 // Emits `result name(params) { body }` for both colours, body(c) being the body (at one level
 // of indentation) of colour c's function written in terms of Us: one template when the two
 // bodies are the same text, else a declaration and an explicit specialisation a colour.
@@ -646,11 +643,8 @@ std::string attacker_test(const VariantInfo& info, const Attacker& a, const std:
   if (a.program >= 0) test += " && " + square_test(info, a.type, "Us", a.program) + "(" + t + ")";
   if (piece.confined) test += " && " + square_test(info, a.type, "Us") + "(s)";
   // no_capture: the piece on s (when it is an enemy) is not of a type the attacker may not take.
-  if (piece.no_capture) {
-    char hex[32];
-    std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(piece.no_capture));
-    test += " && !(is_color(b[s], ~Us) && ((" + std::string(hex) + " >> type_of(b[s])) & 1))";
-  }
+  if (piece.no_capture)
+    test += " && !(is_color(b[s], ~Us) && ((" + type_mask(piece.no_capture) + " >> type_of(b[s])) & 1))";
   return piece.moves_on.empty() && !piece.confined && !piece.no_capture ? test : "(" + test + ")";
 }
 
