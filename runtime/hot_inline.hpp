@@ -1,12 +1,17 @@
 // FAIRY_HOT_INLINE: small hot helpers that optimised builds always inline (the kernel's bit scans
 // and ray walks, the mailbox generators' plain walks). GCC caps how much a translation unit may
 // grow by inlining, so in a large shard of generated modules they would stay calls, and which
-// ones would depend on the shard's other variants. The sanitizer builds only check, and forcing
-// it there costs compile time for nothing.
+// ones would depend on the shard's other variants.
+// FAIRY_UNROLL, before a loop over a piece's vectors: unrolled, each vector is a constant again,
+// as in code written a vector at a time (GCC keeps a loop over a braced list rolled).
+// The sanitizer builds only check, and forcing either there costs compile time for nothing
+// (unrolled, universal's shard took 97 s instead of 29 under clang's sanitizers).
 #pragma once
 
 #if defined(FAIRY_SANITIZED)
 #define FAIRY_HOT_INLINE
+#define FAIRY_UNROLL
 #else
 #define FAIRY_HOT_INLINE [[gnu::always_inline]]
+#define FAIRY_UNROLL _Pragma("GCC unroll 64")
 #endif

@@ -19,7 +19,7 @@ namespace fairy {
 template <Color Us, int Modes, std::size_t N>
 FAIRY_HOT_INLINE inline void leap_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {
   static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
-#pragma GCC unroll 64
+  FAIRY_UNROLL
   for (const int ray : rays) {
     const Square to = Square(from + ray);
     const Piece p = b[to];
@@ -31,7 +31,7 @@ FAIRY_HOT_INLINE inline void leap_moves(const Piece* b, Square from, const int (
 template <Color Us, int Modes, std::size_t N>
 FAIRY_HOT_INLINE inline void slide_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {
   static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
-#pragma GCC unroll 64
+  FAIRY_UNROLL
   for (const int ray : rays) {
     for (Square to = Square(from + ray);; to = Square(to + ray)) {
       const Piece p = b[to];
@@ -51,7 +51,7 @@ FAIRY_HOT_INLINE inline void slide_moves(const Piece* b, Square from, const int 
 template <Color Us, int Modes, std::uint64_t NoHopOver, std::uint64_t NoCapture, std::size_t N>
 FAIRY_HOT_INLINE inline void hop_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {
   static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
-#pragma GCC unroll 64
+  FAIRY_UNROLL
   for (const int ray : rays) {
     Square screen = Square(from + ray);
     while (b[screen] == kEmpty) screen = Square(screen + ray);
@@ -77,7 +77,7 @@ FAIRY_HOT_INLINE inline void hop_moves(const Piece* b, Square from, const int (&
 template <std::size_t N, class Via, class IsAttacker>
 FAIRY_HOT_INLINE inline bool leap_attacks(const Piece* b, Square s, const std::pair<int, int> (&walks)[N], const Via& via,
                                           const IsAttacker& is_attacker) {
-#pragma GCC unroll 64
+  FAIRY_UNROLL
   for (const auto& [walk, ray] : walks) {
     if (!via(walk)) continue;
     if (is_attacker(b[Square(s + ray)])) return true;
@@ -88,7 +88,7 @@ FAIRY_HOT_INLINE inline bool leap_attacks(const Piece* b, Square s, const std::p
 template <std::size_t N, class Via, class IsAttacker>
 FAIRY_HOT_INLINE inline bool slide_attacks(const Piece* b, Square s, const std::pair<int, int> (&walks)[N], const Via& via,
                                            const IsAttacker& is_attacker) {
-#pragma GCC unroll 64
+  FAIRY_UNROLL
   for (const auto& [walk, ray] : walks) {
     if (!via(walk)) continue;
     for (Square t = Square(s + ray);; t = Square(t + ray)) {
