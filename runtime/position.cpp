@@ -880,20 +880,17 @@ void Position::finish_gates(int column) {
     if (empty && !info_->hands.captures) gates_[c] = 0;
     const Square k = royal_[c];
     if (!info_->castling.enabled || k == kNoSquare || !is_gate(c, k)) continue;
-    if (virgin_[k]) {
-      for (int f = 0; f < g.files; ++f) {
-        const Square s = g.square(f, g.rank_of(k));
-        if (s != k && is_gate(c, s) && !virgin_[s] && board_[s] == make_piece(c, info_->castling.partner))
-          throw FenError("castling field: the castling partner on " + g.name(s) +
-                             " has a gating right but no castling right while the royal piece on " + g.name(k) +
-                             " has one (write its castling letter instead)",
-                         column);
-      }
-      continue;
-    }
+    const bool royal_castles = virgin_[k];  // as written, before the partners below
     for (int f = 0; f < g.files; ++f) {
       const Square s = g.square(f, g.rank_of(k));
-      if (s != k && is_gate(c, s) && board_[s] == make_piece(c, info_->castling.partner)) virgin_[s] = virgin_[k] = true;
+      if (s == k || !is_gate(c, s) || board_[s] != make_piece(c, info_->castling.partner)) continue;
+      if (!royal_castles)
+        virgin_[s] = virgin_[k] = true;
+      else if (!virgin_[s])
+        throw FenError("castling field: the castling partner on " + g.name(s) +
+                           " has a gating right but no castling right while the royal piece on " + g.name(k) +
+                           " has one (write its castling letter instead)",
+                       column);
     }
   }
 }
