@@ -462,13 +462,29 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                     const PieceContext pc{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
                                           piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over,
                                           piece.no_capture};
-                    if (plain_walk(path, pc) || hop_walk(path, pc)) {
-                      // The runtime walks it (runtime/mailbox_walks.hpp): one line.
-                      std::string vectors, offsets;
+                    // The group's vectors, a path an entry: as comments say them and as offsets.
+                    const auto group = [&](std::size_t legs) {
+                      RayLoop rays{legs, 1, false, {}, {}};
                       for (std::size_t j = i; j < end; ++j) {
-                        const Leg& l = paths[j].legs[0];
-                        vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
-                        offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
+                        std::string texts, offsets;
+                        for (std::size_t k = 0; k < legs; ++k) {
+                          const Leg& l = paths[j].legs[k];
+                          texts += (k ? " then " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
+                          offsets += (k ? ", " : "") + vec_expr(l.dx, l.dy, c);
+                        }
+                        rays.entries.push_back(offsets);
+                        rays.vectors.push_back(texts);
+                      }
+                      return rays;
+                    };
+                    if (plain_walk(path, pc) || hop_walk(path, pc)) {
+                      // The runtime walks it (runtime/mailbox_walks.hpp): one line, over the
+                      // vectors of the first leg (a hop goes on along the same).
+                      const RayLoop rays = group(1);
+                      std::string vectors, offsets;
+                      for (std::size_t j = 0; j < rays.entries.size(); ++j) {
+                        vectors += (j ? " " : "") + rays.vectors[j];
+                        offsets += (j ? ", " : "") + rays.entries[j];
                       }
                       const Leg& leg = path.legs.back();
                       if (path.legs.size() == 2) {
@@ -486,18 +502,10 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                     } else {
                       // One leg: "(0,1) (1,0) slide m"; more: "leap m, then slide mc", and the
                       // vectors of each path beside its entry in the loop.
-                      RayLoop rays{path.legs.size(), 1, false, {}, {}};
+                      const RayLoop rays = group(path.legs.size());
                       std::string kinds;
-                      for (std::size_t j = i; j < end; ++j) {
-                        std::string texts, offsets;
-                        for (const Leg& l : paths[j].legs) {
-                          texts += (texts.empty() ? "" : " then ") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
-                          offsets += (offsets.empty() ? "" : ", ") + vec_expr(l.dx, l.dy, c);
-                        }
-                        rays.entries.push_back(offsets);
-                        rays.vectors.push_back(texts);
-                        if (rays.legs == 1) kinds += (kinds.empty() ? "" : " ") + texts;
-                      }
+                      if (rays.legs == 1)
+                        for (const std::string& v : rays.vectors) kinds += (kinds.empty() ? "" : " ") + v;
                       for (const Leg& l : path.legs)
                         kinds += (rays.legs > 1 && &l != &path.legs[0] ? ", then" : "") +
                                  std::string(l.flags & fairy::kSameLength ? " same length" : "") + leg_kind(l);
@@ -897,15 +905,26 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     // The attacker's square matters where its moves depend on it (moves_on, see attacker_test).
     bool on_square = false;
     for (const Attacker& a : w.types) on_square = on_square || !info.pieces[a.type].moves_on.empty() || a.program >= 0;
+    // The group's walks, each an entry: its index and offsets, and its vectors as comments say
+    // them; all of them as the comment above the group says them ("(0,-1), (1,0) or (-1,0)").
+    RayLoop rays{w.back.size(), 0, true, {}, {}};
+    std::string vectors;
+    for (std::size_t k = index; k < end; ++k) {
+      std::string entry = std::to_string(k), texts;
+      for (const BackLeg& l : walks[k].back) {
+        const auto [x, y] = l.steps[0];
+        entry += ", " + vec_call(x, y);
+        texts += (texts.empty() ? "" : " then ") + vector_text(x, y);
+      }
+      rays.entries.push_back(entry);
+      rays.vectors.push_back(texts);
+      vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + texts;
+    }
     if (plain_walk(w) && !on_square) {
       // The runtime walks it (runtime/mailbox_walks.hpp): one test. (Not where the attacker's
       // moves depend on its square: janggi's attack tests ran 5% slower so.)
-      std::string entries, vectors;
-      for (std::size_t k = index; k < end; ++k) {
-        const auto [x, y] = walks[k].back[0].steps[0];
-        entries += (k > index ? ", " : "") + std::string("{") + std::to_string(k) + ", " + vec_call(x, y) + "}";
-        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + vector_text(x, y);
-      }
+      std::string entries;
+      for (const std::string& e : rays.entries) entries += (entries.empty() ? "{" : ", {") + e + "}";
       code.line("// " + comment(back_comment(info, w, vectors)));
       const std::string attacker = "[&](Piece " + q + ")";
       code.line("if (" + (w.types.size() == 1 ? present : "(" + present + ")") + " && " +
@@ -916,21 +935,8 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
       continue;
     }
     if (end > index + 1) {
-      // One leg: "back by (0,-1), (1,0) or (-1,0)"; more: "back once, then back once", and the
-      // vectors of each walk beside its entry in the loop.
-      RayLoop rays{w.back.size(), 0, true, {}, {}};
-      std::string vectors;
-      for (std::size_t k = index; k < end; ++k) {
-        std::string entry = std::to_string(k), texts;
-        for (const BackLeg& l : walks[k].back) {
-          const auto [x, y] = l.steps[0];
-          entry += ", " + vec_call(x, y);
-          texts += (texts.empty() ? "" : " then ") + vector_text(x, y);
-        }
-        rays.entries.push_back(entry);
-        rays.vectors.push_back(texts);
-        vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + texts;
-      }
+      // One leg: "back by (0,-1), (1,0) or (-1,0)"; more: "back by ray0 once, then back by ray1
+      // once", and the vectors of each walk beside its entry in the loop.
       code.line("// " + comment(back_comment(info, w, vectors, rays.legs > 1)));
       code.open("if (" + present + ") {");
       emit_back(code, ac, 0, "s", "", false, rays);
