@@ -54,7 +54,7 @@ struct Leg {
 
 // Vector i (mod 8) of the ring of an atom with legs a >= b, in angular order (counter-clockwise
 // from (a, b)); for kCircle legs.
-inline void ring_vector(int a, int b, int i, int* x, int* y) {
+constexpr void ring_vector(int a, int b, int i, int* x, int* y) {
   const int ring[8][2] = {{a, b}, {b, a}, {-b, a}, {-a, b}, {-a, -b}, {-b, -a}, {b, -a}, {a, -b}};
   i = (i % 8 + 8) % 8;
   *x = ring[i][0];
@@ -62,7 +62,7 @@ inline void ring_vector(int a, int b, int i, int* x, int* y) {
 }
 
 // The vector of step k (0-based) of a leg.
-inline void leg_step(const Leg& l, int k, int* x, int* y) {
+constexpr void leg_step(const Leg& l, int k, int* x, int* y) {
   if (l.flags & kZigzag) {
     *x = (k & 1) ? l.dx2 : l.dx;
     *y = (k & 1) ? l.dy2 : l.dy;
@@ -80,6 +80,19 @@ inline void leg_step(const Leg& l, int k, int* x, int* y) {
     *x = l.dx;
     *y = l.dy;
   }
+}
+
+// Whether a piece with these paths has a move from (file, rank) on an empty files x ranks board:
+// whether the first step of some path stays on it. Where none does, the piece could never move
+// again (hands: no_dead_drops). Paths: the model's or the kernel's (runtime/bitboard/description.hpp).
+template <class Paths>
+constexpr bool can_ever_move(const Paths& paths, int files, int ranks, int file, int rank) {
+  for (const auto& path : paths) {
+    int dx = 0, dy = 0;
+    leg_step(path.legs[0], 0, &dx, &dy);
+    if (file + dx >= 0 && file + dx < files && rank + dy >= 0 && rank + dy < ranks) return true;
+  }
+  return false;
 }
 
 // Whether walking the leg backwards from where it stopped is the same as forwards in reverse

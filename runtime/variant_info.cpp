@@ -145,7 +145,7 @@ void for_attack_routes(const Path& path, const Geometry& g, int capture, const s
 }
 
 // A piece returns to a hand as its unpromoted type; with no_dead_drops, the squares where a type
-// has no move on an empty board (every path's first step leaves the board) are marked dead.
+// has no move on an empty board (can_ever_move, runtime/program.hpp) are marked dead.
 void VariantInfo::finalize_hands() {
   for (int t = 0; t < kMaxPieceTypes; ++t) hand_type[t] = t;
   for (int t = 0; t < int(pieces.size()); ++t) {
@@ -168,15 +168,9 @@ void VariantInfo::finalize_hands() {
     if (!hands.no_dead_drops) continue;
     for (int r = 0; r < geo.ranks; ++r)
       for (int f = 0; f < geo.files; ++f)
-        for (int t = 0; t < int(pieces.size()); ++t) {
-          bool moves = false;
-          for (const Path& path : pieces[t].program[c].paths) {
-            int dx = 0, dy = 0;
-            leg_step(path.legs[0], 0, &dx, &dy);
-            moves = moves || (f + dx >= 0 && f + dx < geo.files && r + dy >= 0 && r + dy < geo.ranks);
-          }
-          dead[c][std::size_t(geo.square(f, r)) * kMaxPieceTypes + t] = !moves;
-        }
+        for (int t = 0; t < int(pieces.size()); ++t)
+          dead[c][std::size_t(geo.square(f, r)) * kMaxPieceTypes + t] =
+              !can_ever_move(pieces[t].program[c].paths, geo.files, geo.ranks, f, r);
   }
 }
 

@@ -34,6 +34,8 @@
 #include "makruk.hpp"
 #include "seirawan.hpp"
 #include "shako.hpp"
+#include "shogi.hpp"
+#include "minishogi.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -64,6 +66,9 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_makruk::Rules>("makruk"),
           test::kernel_variant<gen::v_seirawan::Rules>("seirawan"),
           test::kernel_variant<gen::v_shako::Rules>("shako"),
+          // Shogi's drop rules and promotion on leaving the zone.
+          test::kernel_variant<gen::v_shogi::Rules>("shogi"),
+          test::kernel_variant<gen::v_minishogi::Rules>("minishogi"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
           test::kernel_variant<gen::v_atomic::Rules>("atomic"),
@@ -77,13 +82,13 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
-  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan"})
+  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -146,6 +151,18 @@ std::vector<std::string> special_positions(const std::string& key) {
             "5r9k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/16/16 w K - 0 1",
             "15k/16/16/16/16/16/16/16/16/16/16/4K11/16/16/b15/16 w K - 0 1",
             "11r3k/10T5/16/3T12/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1"};
+  // Shogi: Pawns of ours on two files and a Pawn, Lance and Knight in hand (no doubled Pawns, no
+  // dead drops) while in a Rook's check that drops may block; Silver, Rook and Bishop in the zone
+  // (promoting on the way out), a Lance and a Knight whose promotion turns compulsory, and the same
+  // for Black; a Pawn drop that mates; a Knight's check with Pawns in hand (no drop helps); an
+  // opening with Pawns in contact on two files (its games capture into the hands).
+  if (key == "shogi")
+    return {"lnsgkgsnl/1r5b1/p1ppppp1p/9/1p5p1/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL[] w - - 0 1","4k4/9/9/9/9/9/P3P4/9/r3K4[PLNG] w - - 0 1", "4k4/9/2S3R1B/L1N6/9/9/9/9/4K4[] w - - 0 1",
+            "4k4/9/9/9/9/6r2/4s4/9/4K4[p] b - - 0 1", "kn7/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1",
+            "4k4/9/9/9/9/9/3n5/9/4K4[PP] w - - 0 1"};
+  // Minishogi (a 25-square board, one rank of zone): a Silver stepping back out of the last rank,
+  // a Pawn on the a-file with another in hand, Black's Silver likewise.
+  if (key == "minishogi") return {"k1S2/5/5/P4/4K[P] w - - 0 1", "k4/5/5/5/1s2K[p] b - - 0 1", "k4/5/5/5/r3K[PS] w - - 0 1"};
   // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
   // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
   // with its King's step, once blocked so that the game has ended); both Kings there.

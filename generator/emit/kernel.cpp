@@ -76,8 +76,11 @@ std::string hands_text(const fairy::VariantInfo& info) {
     types += (t ? ", " : "") + std::to_string(info.hand_type[t]);
     ranks += (t ? ", " : "") + std::to_string(info.hands.drop_ranks[t]);
   }
+  std::string shogi_rules;  // the drop rules that change which drops there are (no_drop_mate ends the game)
+  if (info.hands.no_doubled) shogi_rules += ", .no_doubled = " + std::to_string(info.hands.no_doubled) + "u";
+  if (info.hands.no_dead_drops) shogi_rules += ", .no_dead_drops = true";
   return "  static constexpr bitboard::HandDesc hands = {.enabled = true, .captures = " + bool_text(info.hands.captures) +
-         ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) +
+         ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) + shogi_rules +
          ",\n      .hand_type = {" + types + "},  // by type: what a captured piece returns to a hand as\n" +
          "      .drop_ranks = {" + ranks + "}};  // by type: bit r, the mover's rank r + 1\n";
 }
@@ -144,7 +147,8 @@ std::string description_struct(const model::Variant& v, int word_bits) {
   for (std::size_t r = 0; r < info.promotions.size(); ++r) {
     const std::string n = std::to_string(r);
     out += "      {.pieces = kPromotion" + n + "Pieces, .zone = " + std::to_string(info.promotions[r].zone) +
-           ", .mandatory = " + std::to_string(info.promotions[r].mandatory) + ", .to = kPromotion" + n + "Targets},\n";
+           ", .mandatory = " + std::to_string(info.promotions[r].mandatory) +
+           (info.promotions[r].leaving ? ", .leaving = true" : "") + ", .to = kPromotion" + n + "Targets},\n";
   }
   out += "  }};\n";
   out += hands_text(info);

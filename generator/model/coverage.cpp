@@ -41,13 +41,12 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
 }
 
 // Why the kernel cannot run this variant's hands, or "" when they are of the crazyhouse kind:
-// captures into the hand (or none), drops onto the empty squares of each type's drop ranks; or
-// of the seirawan kind: gating, with or without drops.
+// captures into the hand (or none), drops onto the empty squares of each type's drop ranks, with
+// or without shogi's drop rules (no_doubled, no_dead_drops; no_drop_mate ends the game after a
+// legal move, runtime/game.cpp, and changes no move count); or of the seirawan kind: gating,
+// with or without drops.
 std::string uncovered_hands(const fairy::HandRule& h) {
   if (!h.drops && !h.gating) return "its pieces in hand are never dropped";
-  if (h.no_doubled) return "a drop may not double a piece on a file (no_doubled)";
-  if (h.no_drop_mate) return "a drop may not give mate (no_drop_mate)";
-  if (h.no_dead_drops) return "a piece may not be dropped where it could never move (no_dead_drops)";
   if (h.drop_promoted) return "a piece in hand may be dropped promoted (drop_promoted)";
   if (h.must_drop) return "a side holding pieces in hand must drop (must_drop)";
   if (h.opposite_colours) return "drops must keep pieces on both square colours (opposite_colours)";
@@ -100,9 +99,10 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
   for (const fairy::PromotionRule& r : info.promotions) {
     if (r.in_place) return refuse("it has promotions that are moves of their own (in_place)");
-    if (r.leaving) return refuse("it promotes on moves out of the zone too (leaving)");
-    for (const fairy::PromotionTarget& t : r.to)
+    for (const fairy::PromotionTarget& t : r.to) {
       if (t.limit) return refuse("a promotion target has a limit");
+      if (r.leaving && t.depth) return refuse("it promotes on moves out of the zone too (leaving) to targets of some ranks only");
+    }
   }
   if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
   const fairy::EndRules& ends = info.ends;  // extinction and the flag: runtime/bitboard/ends.hpp

@@ -16,9 +16,11 @@
 // - it has no drops from a reserve, no turns of several moves, no brouhaha squares; safe passage
 //   only for royal pieces;
 // - its pieces in hand, if any, are of the crazyhouse kind: captured pieces join the captor's hand
-//   (or leave the game) and are dropped on any empty square of their drop ranks (no gating, no
-//   shogi drop rules, no placement rules, no promoted drops); no promotion on leaving the zone,
-//   no promoted piece that promotes again (turn_over);
+//   (or leave the game) and are dropped on any empty square of their drop ranks, with or without
+//   shogi's drop rules (no doubled pawns, no dead drops, no drop mate), or of the seirawan kind
+//   (gating); no placement rules (must_drop), no promoted drops; no promoted piece that promotes
+//   again (turn_over); promotion on leaving the zone (shogi) only to targets allowed on every
+//   rank of the zone;
 // - compulsory captures (must_capture.hpp), barred checks (no_check.hpp), and the game ends
 //   extinction, bare king and the flag (ends.hpp) are covered, but not with pieces in hand;
 //   explosions (explosions.hpp) too, but not with compulsory captures, bent or hopping pieces,

@@ -97,19 +97,24 @@ struct PromotionDesc {
   std::span<const int> pieces;  // the piece types this rule promotes
   int zone = 1;                 // the last `zone` ranks
   int mandatory = 1;            // compulsory on the last `mandatory` ranks
+  bool leaving = false;         // a move out of the zone counts too, at the square left's depth (shogi)
   std::span<const PromotionTarget> to;
 };
 
 // Pieces in hand (VariantInfo::hands, runtime/hand.hpp) of the crazyhouse kind: a captured piece
 // joins the captor's hand as hand_type of its type (a promoted piece as the type it promoted
-// from), and a drop of a piece in hand onto an empty square of its drop ranks is a move; or of
-// the seirawan kind: a piece leaving a square of its first rank that keeps its gating right may
-// bring a piece from the hand onto it (gating).
+// from), and a drop of a piece in hand onto an empty square of its drop ranks is a move; with
+// shogi's drop rules, not onto a file holding an unpromoted piece of that type of the side
+// (no_doubled) nor where the piece could never move (no_dead_drops); or of the seirawan kind: a
+// piece leaving a square of its first rank that keeps its gating right may bring a piece from
+// the hand onto it (gating).
 struct HandDesc {
   bool enabled = false;
   bool captures = true;  // false: captured pieces leave the game, hands only empty
   bool drops = true;     // false: pieces leave the hand only by gating
   bool gating = false;
+  std::uint64_t no_doubled = 0;  // bit t: type t is not dropped onto a file holding one of the side's
+  bool no_dead_drops = false;
   std::array<std::int8_t, kMaxPieceTypes> hand_type{};       // by type
   std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};    // by type; bit r: the mover's rank r + 1
 };

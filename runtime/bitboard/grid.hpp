@@ -57,6 +57,23 @@ struct Grid {
     for (int f = 0; f < files; ++f) set_square(b, square(f, rank));
     return b;
   }
+  static constexpr B file_mask(int file) {
+    B b = 0;
+    for (int r = 0; r < ranks; ++r) set_square(b, square(file, r));
+    return b;
+  }
+  static constexpr auto file_masks = [] {
+    std::array<B, files> out{};
+    for (int f = 0; f < files; ++f) out[f] = file_mask(f);
+    return out;
+  }();
+  // The whole files on which `set` has a square.
+  static B files_of(B set) {
+    B b = 0;
+    for (const B& file : file_masks)
+      if (set & file) b |= file;
+    return b;
+  }
 
   // Every square of `set` moved by (dx, dy); those that would leave the board dropped. One
   // shift of the whole set (the squares that stay on the board are a constant).

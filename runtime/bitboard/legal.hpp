@@ -343,7 +343,19 @@ struct Generator {
       const int royal = cx.royal == from ? to : cx.royal;
       if (Enemy::attackers(b, royal, occupied) & ~victim) return;
     }
-    sink.template en_passant<t>(from, to, choices<t>(b, G::depth(to, us)));
+    sink.template en_passant<t>(from, to, choices<t>(b, promotion_depth<t>(G::depth(to, us), from)));
+  }
+
+  // The depth (1 = our last rank) that decides a move's promotion: its target's, or with
+  // `leaving` (runtime/movegen.hpp's add_promotions) the square left's when that is deeper.
+  template <int t>
+  static int promotion_depth(int to_depth, int from) {
+    constexpr int rule = V::promotion_rule[t];
+    if constexpr (rule >= 0 && D::promotions[rule].leaving) {
+      const int from_depth = G::depth(from, us);
+      return from_depth < to_depth ? from_depth : to_depth;
+    }
+    return to_depth;
   }
 
   // Passes targets on, split by the promotion choices of their ranks.
@@ -360,6 +372,7 @@ struct Generator {
       if (targets) sink.template moves<t>(from, targets);
     } else {
       constexpr int zone = D::promotions[rule].zone;
+      if constexpr (D::promotions[rule].leaving) targets = emit_leaving_zone<t>(b, sink, from, targets);
       constexpr B outside = promotion_zone(zone + 1, G::ranks);
       if (targets & outside) sink.template moves<t>(from, targets & outside);
       if (!(targets & ~outside)) return;
@@ -369,6 +382,29 @@ struct Generator {
       });
     }
   }
+
+  // With `leaving`: passes on the moves that start in the zone, at the depth of the square left
+  // or of the target, the deeper (promotion_depth), and returns the other targets.
+  template <int t, class Sink, class From>
+  static B emit_leaving_zone(const Board<D>& b, Sink& sink, From from, B targets) {
+    constexpr int zone = D::promotions[V::promotion_rule[t]].zone;
+    for_each_index<zone>([&](auto i) {
+      constexpr int from_depth = i + 1;
+      const B left = targets & started_at(from, promotion_zone(from_depth, from_depth));
+      if (!left) return;
+      targets &= ~left;
+      for_each_index<from_depth>([&](auto j) {  // deeper targets: their own depth; the rest: the square left's
+        constexpr int depth = j + 1;
+        const B band = depth < from_depth ? left & promotion_zone(depth, depth) : left & ~promotion_zone(1, from_depth - 1);
+        if (band) sink.template promotions<t>(from, band, choices<t>(b, depth));
+      });
+    });
+    return targets;
+  }
+  // The targets of moves starting in `squares`: all or none from one square; those less the
+  // offset from a set.
+  static B started_at(FromSquare f, B squares) { return (squares & bit<B>(f.square)) ? ~B(0) : B(0); }
+  static B started_at(FromOffset f, B squares) { return f.offset >= 0 ? squares << f.offset : squares >> -f.offset; }
 
   // The ranks at depths first..last (1 = our last rank).
   static constexpr B promotion_zone(int first, int last) {
@@ -397,7 +433,7 @@ struct Generator {
   }
 
   // Drops from our hand onto the empty squares of each type's drop ranks that the evasions
-  // allow. A drop only adds a piece of ours, so it exposes nothing, except that against hoppers
+  // allow (with no_doubled, not onto a file holding one of ours of the type).  A drop only adds a piece of ours, so it exposes nothing, except that against hoppers
   // it may make a screen (on a hop line), and out of a hopper's or a bent check the evasions do
   // not say which squares block: those drops are tested square by square.
   template <class Sink>
@@ -413,8 +449,11 @@ struct Generator {
       }
     for_each_index<V::types>([&](auto t) {
       if constexpr (V::in_hands(t))
-        if (b.hand[us][t])
-          if (const B targets = empty & V::drop_squares[us][t]) sink.template drops<t>(targets);
+        if (b.hand[us][t]) {
+          B targets = empty & V::drop_squares[us][t];
+          if constexpr ((D::hands.no_doubled >> t & 1) != 0) targets &= ~G::files_of(b.template pieces<t>(us));
+          if (targets) sink.template drops<t>(targets);
+        }
     });
   }
 

@@ -78,13 +78,17 @@ struct Variant {
   // promoted piece returns as another type). A royal piece is in a hand only before it is
   // placed (placement), which the kernel does not cover: Board::load declines it.
   static constexpr bool in_hands(int t) { return hands && D::hands.hand_type[t] == t && !is_royal(t); }
-  // drop_squares[c][t]: the squares of the drop ranks of type t, counted from c's side.
+  // drop_squares[c][t]: the squares of the drop ranks of type t, counted from c's side, less
+  // those where it could never move (no_dead_drops; can_ever_move, runtime/program.hpp).
   static constexpr auto drop_squares = [] {
     std::array<std::array<B, types>, 2> out{};
     for (int s = 0; s < squares; ++s)
       for (int t = 0; t < types; ++t)
         for (const Color c : {White, Black}) {
-          if (in_hands(t) && (D::hands.drop_ranks[t] >> G::relative_rank(s, c) & 1)) set_square(out[c][t], s);
+          if (!in_hands(t) || !(D::hands.drop_ranks[t] >> G::relative_rank(s, c) & 1)) continue;
+          if (D::hands.no_dead_drops && !can_ever_move(D::pieces[t].paths[c], G::files, G::ranks, G::file_of(s), G::rank_of(s)))
+            continue;
+          set_square(out[c][t], s);
         }
     return out;
   }();
