@@ -36,6 +36,7 @@
 #include "shako.hpp"
 #include "shogi.hpp"
 #include "minishogi.hpp"
+#include "kyotoshogi.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -69,6 +70,8 @@ std::vector<test::KernelVariant> covered_variants() {
           // Shogi's drop rules and promotion on leaving the zone.
           test::kernel_variant<gen::v_shogi::Rules>("shogi"),
           test::kernel_variant<gen::v_minishogi::Rules>("minishogi"),
+          // Pieces that turn over on every move, dropped on either face.
+          test::kernel_variant<gen::v_kyotoshogi::Rules>("kyotoshogi"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
           test::kernel_variant<gen::v_atomic::Rules>("atomic"),
@@ -88,7 +91,7 @@ TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiAn
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
-  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi"})
+  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -163,6 +166,11 @@ std::vector<std::string> special_positions(const std::string& key) {
   // Minishogi (a 25-square board, one rank of zone): a Silver stepping back out of the last rank,
   // a Pawn on the a-file with another in hand, Black's Silver likewise.
   if (key == "minishogi") return {"k1S2/5/5/P4/4K[P] w - - 0 1", "k4/5/5/5/1s2K[p] b - - 0 1", "k4/5/5/5/r3K[PS] w - - 0 1"};
+  // Kyoto shogi: full hands for Black (each piece dropped on either face, anywhere); a Pawn's
+  // check (+P, a Rook, from a1) that drops of either face may block; a Silver next to the King
+  // that turns into a Bishop as it takes.
+  if (key == "kyotoshogi")
+    return {"k4/5/5/5/4K[NLPSnlps] b - - 0 1", "k4/5/5/5/+p3K[LS] w - - 0 1", "k4/1S3/5/5/4K[p] w - - 0 1"};
   // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
   // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
   // with its King's step, once blocked so that the game has ended); both Kings there.
@@ -208,8 +216,9 @@ class KernelAgrees : public ::testing::TestWithParam<test::KernelVariant> {};
 
 TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
-  // Obento's interpreter perfts take longest; a variant without special positions plays four games.
-  const int games = v.key == "obento" ? 1 : special_positions(v.key).empty() ? 4 : 2;
+  // Obento's interpreter perfts take longest; a variant without special positions plays four
+  // games, as does Kyoto shogi (5x5: its games are cheap, and two capture too little).
+  const int games = v.key == "obento" ? 1 : special_positions(v.key).empty() || v.key == "kyotoshogi" ? 4 : 2;
   test::KernelReach reach;
   EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), games, 20, &reach), 50);
   // With hands, the games must have played into checks with a piece in hand and captured into

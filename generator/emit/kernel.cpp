@@ -79,6 +79,11 @@ std::string hands_text(const fairy::VariantInfo& info) {
   std::string shogi_rules;  // the drop rules that change which drops there are (no_drop_mate ends the game)
   if (info.hands.no_doubled) shogi_rules += ", .no_doubled = " + std::to_string(info.hands.no_doubled) + "u";
   if (info.hands.no_dead_drops) shogi_rules += ", .no_dead_drops = true";
+  if (info.hands.drop_promoted) {
+    std::string faces;
+    for (int t = 0; t < int(info.pieces.size()); ++t) faces += (t ? ", " : "") + std::to_string(info.drop_face[t]);
+    shogi_rules += ", .drop_promoted = true,\n      .drop_face = {" + faces + "}";
+  }
   return "  static constexpr bitboard::HandDesc hands = {.enabled = true, .captures = " + bool_text(info.hands.captures) +
          ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) + shogi_rules +
          ",\n      .hand_type = {" + types + "},  // by type: what a captured piece returns to a hand as\n" +

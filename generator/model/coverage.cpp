@@ -43,11 +43,10 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
 // Why the kernel cannot run this variant's hands, or "" when they are of the crazyhouse kind:
 // captures into the hand (or none), drops onto the empty squares of each type's drop ranks, with
 // or without shogi's drop rules (no_doubled, no_dead_drops; no_drop_mate ends the game after a
-// legal move, runtime/game.cpp, and changes no move count); or of the seirawan kind: gating,
-// with or without drops.
+// legal move, runtime/game.cpp, and changes no move count), also as their promoted face
+// (drop_promoted); or of the seirawan kind: gating, with or without drops.
 std::string uncovered_hands(const fairy::HandRule& h) {
   if (!h.drops && !h.gating) return "its pieces in hand are never dropped";
-  if (h.drop_promoted) return "a piece in hand may be dropped promoted (drop_promoted)";
   if (h.must_drop) return "a side holding pieces in hand must drop (must_drop)";
   if (h.opposite_colours) return "drops must keep pieces on both square colours (opposite_colours)";
   if (h.castling_file >= 0) return "dropped pieces may get castling rights (castling_file)";
@@ -116,7 +115,6 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     if (rule.from_reserve) return refuse("it promotes from the reserve");
     for (const fairy::PromotionTarget& target : rule.to) {
       if (info.pieces[target.type].royal) return refuse("it promotes to a royal piece");
-      if (info.promotion_rule[target.type] >= 0) return refuse("a promoted piece promotes again (turn_over)");
     }
   }
   out.covered = true;

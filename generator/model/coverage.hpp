@@ -17,10 +17,10 @@
 //   only for royal pieces;
 // - its pieces in hand, if any, are of the crazyhouse kind: captured pieces join the captor's hand
 //   (or leave the game) and are dropped on any empty square of their drop ranks, with or without
-//   shogi's drop rules (no doubled pawns, no dead drops, no drop mate), or of the seirawan kind
-//   (gating); no placement rules (must_drop), no promoted drops; no promoted piece that promotes
-//   again (turn_over); promotion on leaving the zone (shogi) only to targets allowed on every
-//   rank of the zone;
+//   shogi's drop rules (no doubled pawns, no dead drops, no drop mate), also as their promoted
+//   face (kyoto shogi's drop_promoted, with pieces that turn over on every move), or of the
+//   seirawan kind (gating); no placement rules (must_drop); promotion on leaving the zone
+//   (shogi) only to targets allowed on every rank of the zone;
 // - compulsory captures (must_capture.hpp), barred checks (no_check.hpp), and the game ends
 //   extinction, bare king and the flag (ends.hpp) are covered, but not with pieces in hand;
 //   explosions (explosions.hpp) too, but not with compulsory captures, bent or hopping pieces,

@@ -105,7 +105,8 @@ struct PromotionDesc {
 // joins the captor's hand as hand_type of its type (a promoted piece as the type it promoted
 // from), and a drop of a piece in hand onto an empty square of its drop ranks is a move; with
 // shogi's drop rules, not onto a file holding an unpromoted piece of that type of the side
-// (no_doubled) nor where the piece could never move (no_dead_drops); or of the seirawan kind: a
+// (no_doubled) nor where the piece could never move (no_dead_drops), and with kyoto shogi's also
+// as its promoted face (drop_promoted: VariantInfo::drop_face); or of the seirawan kind: a
 // piece leaving a square of its first rank that keeps its gating right may bring a piece from
 // the hand onto it (gating).
 struct HandDesc {
@@ -115,6 +116,8 @@ struct HandDesc {
   bool gating = false;
   std::uint64_t no_doubled = 0;  // bit t: type t is not dropped onto a file holding one of the side's
   bool no_dead_drops = false;
+  bool drop_promoted = false;    // a piece in hand may also be dropped as its drop_face (kyoto shogi)
+  std::array<std::int8_t, kMaxPieceTypes> drop_face{};  // by type, with drop_promoted: -1 none
   std::array<std::int8_t, kMaxPieceTypes> hand_type{};       // by type
   std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};    // by type; bit r: the mover's rank r + 1
 };

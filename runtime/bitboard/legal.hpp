@@ -433,7 +433,8 @@ struct Generator {
   }
 
   // Drops from our hand onto the empty squares of each type's drop ranks that the evasions
-  // allow (with no_doubled, not onto a file holding one of ours of the type).  A drop only adds a piece of ours, so it exposes nothing, except that against hoppers
+  // allow (with no_doubled, not onto a file holding one of ours of the type), with drop_promoted
+  // also as their promoted face. A drop only adds a piece of ours, so it exposes nothing, except that against hoppers
   // it may make a screen (on a hop line), and out of a hopper's or a bent check the evasions do
   // not say which squares block: those drops are tested square by square.
   template <class Sink>
@@ -450,9 +451,11 @@ struct Generator {
     for_each_index<V::types>([&](auto t) {
       if constexpr (V::in_hands(t))
         if (b.hand[us][t]) {
-          B targets = empty & V::drop_squares[us][t];
-          if constexpr ((D::hands.no_doubled >> t & 1) != 0) targets &= ~G::files_of(b.template pieces<t>(us));
-          if (targets) sink.template drops<t>(targets);
+          B allowed = empty;
+          if constexpr ((D::hands.no_doubled >> t & 1) != 0) allowed &= ~G::files_of(b.template pieces<t>(us));
+          if (const B targets = allowed & V::drop_squares[us][t]) sink.template drops<t>(targets);
+          if constexpr (V::drop_face(t) >= 0)
+            if (const B targets = allowed & V::face_drop_squares[us][t]) sink.template drops<t, V::drop_face(t)>(targets);
         }
     });
   }

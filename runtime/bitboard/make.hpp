@@ -50,12 +50,13 @@ struct Make {
     return n;
   }
 
-  // A piece of type t from our hand onto the empty square `to`. It gets no virginity to track
-  // (Position::make; castling_file is not covered), and the e.p. squares go.
-  template <int t>
+  // A piece of type t from our hand onto the empty square `to`, as type `as` (its promoted face,
+  // drop_promoted) or itself. It gets no virginity to track (Position::make; castling_file is
+  // not covered), and the e.p. squares go.
+  template <int t, int as = t>
   static Board<D> drop(const Board<D>& b, int to) {
     Board<D> n = b;
-    from_hand(n, t, to);
+    from_hand(n, t, to, as);
     n.ep = 0;
     return n;
   }
@@ -79,7 +80,7 @@ struct Make {
   template <int t>
   static Board<D> gate(const Board<D>& n, int square) {
     Board<D> g = n;
-    from_hand(g, t, square);
+    from_hand(g, t, square, t);
     return g;
   }
 
@@ -116,9 +117,10 @@ struct Make {
       if (count < kMaxHand) ++count;
     }
   }
-  // A piece of ours of type `type` leaves the hand for the empty square s (a drop, a gate).
-  static void from_hand(Board<D>& n, int type, int s) {
-    put(n, us, type, s);
+  // A piece of ours of type `type` leaves the hand for the empty square s (a drop, a gate) as
+  // type `as`.
+  static void from_hand(Board<D>& n, int type, int s, int as) {
+    put(n, us, as, s);
     --n.hand[us][type];
   }
   static void remove(Board<D>& n, Color c, int type, int s) {

@@ -73,7 +73,7 @@ struct MoveCounter {
     ++nodes;
     if constexpr (V::gating) nodes += gates.castling_gates(king_from, king_to, partner_from, partner_to);
   }
-  template <int t>
+  template <int t, int as = t>
   void drops(B targets) {
     nodes += popcount(targets);
   }
@@ -122,9 +122,9 @@ struct Expander {
         if (s != king_to && s != partner_to) gate_onto(next, s);  // not where the other piece lands
     }
   }
-  template <int t>
+  template <int t, int as = t>
   void drops(B targets) {
-    while (targets) child(Mk::template drop<t>(board, pop_lsb(targets)));
+    while (targets) child(Mk::template drop<t, as>(board, pop_lsb(targets)));
   }
 
  private:

@@ -78,18 +78,33 @@ struct Variant {
   // promoted piece returns as another type). A royal piece is in a hand only before it is
   // placed (placement), which the kernel does not cover: Board::load declines it.
   static constexpr bool in_hands(int t) { return hands && D::hands.hand_type[t] == t && !is_royal(t); }
-  // drop_squares[c][t]: the squares of the drop ranks of type t, counted from c's side, less
-  // those where it could never move (no_dead_drops; can_ever_move, runtime/program.hpp).
+  // The type a piece of type t in hand may also be dropped as (drop_promoted), or -1.
+  static constexpr int drop_face(int t) { return in_hands(t) && D::hands.drop_promoted ? D::hands.drop_face[t] : -1; }
+  // The squares of the drop ranks of type t, counted from c's side, less those where `as` could
+  // never move (no_dead_drops; can_ever_move, runtime/program.hpp).
+  static constexpr B drop_targets(Color c, int t, int as) {
+    B out = 0;
+    for (int s = 0; s < squares; ++s) {
+      if (!(D::hands.drop_ranks[t] >> G::relative_rank(s, c) & 1)) continue;
+      if (D::hands.no_dead_drops && !can_ever_move(D::pieces[as].paths[c], G::files, G::ranks, G::file_of(s), G::rank_of(s)))
+        continue;
+      set_square(out, s);
+    }
+    return out;
+  }
+  // drop_squares[c][t]: where colour c drops type t as itself; face_drop_squares: as its face.
   static constexpr auto drop_squares = [] {
     std::array<std::array<B, types>, 2> out{};
-    for (int s = 0; s < squares; ++s)
-      for (int t = 0; t < types; ++t)
-        for (const Color c : {White, Black}) {
-          if (!in_hands(t) || !(D::hands.drop_ranks[t] >> G::relative_rank(s, c) & 1)) continue;
-          if (D::hands.no_dead_drops && !can_ever_move(D::pieces[t].paths[c], G::files, G::ranks, G::file_of(s), G::rank_of(s)))
-            continue;
-          set_square(out[c][t], s);
-        }
+    for (int t = 0; t < types; ++t)
+      for (const Color c : {White, Black})
+        if (in_hands(t)) out[c][t] = drop_targets(c, t, t);
+    return out;
+  }();
+  static constexpr auto face_drop_squares = [] {
+    std::array<std::array<B, types>, 2> out{};
+    for (int t = 0; t < types; ++t)
+      for (const Color c : {White, Black})
+        if (drop_face(t) >= 0) out[c][t] = drop_targets(c, t, drop_face(t));
     return out;
   }();
   // Colour c's ranks whose bits are set in `ranks` (bit r: its rank r + 1).
