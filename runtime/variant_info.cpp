@@ -240,7 +240,10 @@ void VariantInfo::finalize() {
   start.set_fen(start_fen);
   for (int s = 0; s < kMaxSquares; ++s) start_board[s] = s < geo.cells() ? start.at(Square(s)) : kWall;
   for (Color c : {White, Black})
-    for (int t = 0; t < int(pieces.size()); ++t) start_count[c][t] = start.count(c, t);
+    for (int t = 0; t < int(pieces.size()); ++t) {
+      start_count[c][t] = start.count(c, t);
+      start_in_hand[c][t] = start.in_hand(c, t);
+    }
   if (castling.enabled) find_castling_files();
 }
 

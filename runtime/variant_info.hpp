@@ -334,6 +334,7 @@ struct VariantInfo {
   // ---- derived by finalize() ----
   std::array<Piece, kMaxSquares> start_board{};  // for positional virginity and recouping
   std::array<std::array<int, kMaxPieceTypes>, 2> start_count{};
+  std::array<std::array<int, kMaxPieceTypes>, 2> start_in_hand{};  // the start position's hands
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1 (in_place rules: -1)
   bool any_in_place = false;  // some promotion rule is in_place (runtime/in_place_promotion.hpp)
   bool any_safe_passage = false;

@@ -58,6 +58,51 @@ bool attacked_while_touching(Position& pos, const Engine& engine) {
   return false;
 }
 
+// Whether the side to move holds a type that no legal move drops on some empty square of the
+// type's drop ranks.
+bool drops_barred(const Position& pos, const MoveList& moves) {
+  const VariantInfo& v = pos.variant();
+  const Geometry& g = v.geo;
+  const Color us = pos.side_to_move();
+  for (int t = 0; t < int(v.pieces.size()); ++t) {
+    if (!pos.in_hand(us, t)) continue;
+    for (int relative = 0; relative < g.ranks; ++relative) {
+      if (!(v.hands.drop_ranks[t] >> relative & 1)) continue;
+      const int r = us == White ? relative : g.ranks - 1 - relative;
+      for (int f = 0; f < g.files; ++f) {
+        const Square s = g.square(f, r);
+        if (pos.at(s) != kEmpty) continue;
+        bool dropped = false;
+        for (const Move& m : moves) dropped |= m.kind == MoveKind::Drop && m.to == s && m.promo - 1 == t;
+        if (!dropped) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// How many squares hold a piece whose virginity is tracked (castling rights).
+int virgins(const Position& pos) {
+  const Geometry& g = pos.geo();
+  int n = 0;
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) n += pos.tracked_virgin(g.square(f, r));
+  return n;
+}
+
+// Whether a legal drop gives castling rights (hands' castling_file).
+bool drop_gives_castling(Position& pos, const MoveList& moves) {
+  const int before = virgins(pos);
+  for (const Move& m : moves) {
+    if (m.kind != MoveKind::Drop) continue;
+    pos.make(m);
+    const bool gives = virgins(pos) > before;
+    pos.unmake();
+    if (gives) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
@@ -105,6 +150,8 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
             gates |= m.gate != 0;
             gated_castling |= m.gate && m.kind == MoveKind::Castling;
           }
+          if (info.hands.castling_file >= 0 && drop_gives_castling(pos, moves)) ++reach->drops_castling;
+          if (info.hands.must_drop && drops_barred(pos, moves)) ++reach->drops_barred;
           if (gates && engine->in_check(pos)) ++reach->gating_in_check;
           if (gated_castling) ++reach->gating_castling;
           if (info.explosions.enabled && attacked_while_touching(pos, *engine)) ++reach->attacked_touching;

@@ -26,7 +26,8 @@ KernelVariant kernel_variant(const std::string& key) {
 
 // What the positions checked held, so that a test can see its games reached what it is about
 // (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling;
-// with explosions: blasts, exploded royal pieces, royal pieces side by side under attack).
+// with explosions: blasts, exploded royal pieces, royal pieces side by side under attack; with
+// placement's rules: castling rights from drops, drops barred).
 struct KernelReach {
   int checks_with_hand = 0;    // positions reached by a move, in check, the mover holding a piece in hand
   int captures_into_hand = 0;  // moves played that put a piece into a hand
@@ -37,6 +38,10 @@ struct KernelReach {
   int royals_exploded = 0;     // moves played that exploded a royal piece (its game ends)
   int attacked_touching = 0;   // positions checked where the royal pieces touch and another enemy
                                // piece attacks the mover's (explosions: not in check)
+  int drops_castling = 0;      // positions checked where a legal drop gives castling rights
+  int drops_barred = 0;        // positions checked where a type in hand may not be dropped on some
+                               // empty square of its drop ranks (placement: opposite_colours, a
+                               // royal piece's attacked squares)
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,

@@ -37,6 +37,7 @@
 #include "shogi.hpp"
 #include "minishogi.hpp"
 #include "kyotoshogi.hpp"
+#include "placement.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -72,6 +73,8 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_minishogi::Rules>("minishogi"),
           // Pieces that turn over on every move, dropped on either face.
           test::kernel_variant<gen::v_kyotoshogi::Rules>("kyotoshogi"),
+          // Placement: compulsory drops, the King in hand, Bishops on both colours, castling from drops.
+          test::kernel_variant<gen::v_placement::Rules>("placement"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
           test::kernel_variant<gen::v_atomic::Rules>("atomic"),
@@ -85,13 +88,14 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
-  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi"})
+  for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi",
+                          "placement"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -171,6 +175,12 @@ std::vector<std::string> special_positions(const std::string& key) {
   // that turns into a Bishop as it takes.
   if (key == "kyotoshogi")
     return {"k4/5/5/5/4K[NLPSnlps] b - - 0 1", "k4/5/5/5/+p3K[LS] w - - 0 1", "k4/1S3/5/5/4K[p] w - - 0 1"};
+  // Placement (its perft entries hold the rest): Black's King not dropped where a Bishop
+  // attacks (a8, c8); one Bishop placed on each colour and room left on both; a Queen's check
+  // on the first rank that drops may block, with a Rook to drop in a corner beside the King.
+  if (key == "placement")
+    return {"8/1B6/8/8/8/8/8/4K3[qk] b - - 0 1", "8/pppppppp/8/8/8/8/PPPPPPPP/2B2B2[KQRRNNkqrrbbnn] w - - 0 1",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/q3K3[RRBBk] w - - 0 1"};
   // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
   // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
   // with its King's step, once blocked so that the game has ended); both Kings there.
@@ -218,10 +228,11 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
   // Obento's interpreter perfts take longest; a variant without special positions plays four
   // games, as do those on boards of 25 squares or fewer (minishogi, Kyoto shogi: their games are
-  // cheap, and two per position captured into the hands too seldom, 37 and 44 times).
-  const Geometry& geo = find_compiled(v.key)->info().geo;
-  const bool small = geo.files * geo.ranks <= 25;
-  const int games = v.key == "obento" ? 1 : special_positions(v.key).empty() || small ? 4 : 2;
+  // cheap, and two per position captured into the hands too seldom, 37 and 44 times) and
+  // placement (cheap too).
+  const VariantInfo& info = find_compiled(v.key)->info();
+  const bool small = info.geo.files * info.geo.ranks <= 25;
+  const int games = v.key == "obento" ? 1 : special_positions(v.key).empty() || small || info.hands.must_drop ? 4 : 2;
   test::KernelReach reach;
   EXPECT_GE(test::expect_kernel_agrees(v, FAIRY_SPEC_PATH, special_positions(v.key), games, 20, &reach), 50);
   // With hands, the games must have played into checks with a piece in hand and captured into
@@ -230,6 +241,8 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   if (hands.enabled && hands.captures) {
     EXPECT_GE(reach.checks_with_hand, 10);
     EXPECT_GE(reach.captures_into_hand, 50);
+    std::printf("%s: %d checks with a piece in hand, %d captures into a hand\n", v.key.c_str(), reach.checks_with_hand,
+                reach.captures_into_hand);
   }
   // With explosions, they must have blown up pieces besides the capturer and the captured one,
   // exploded Kings (ending their games) and had the Kings side by side under attack (seeded:
@@ -240,6 +253,15 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
     EXPECT_GE(reach.attacked_touching, 5);
     std::printf("%s: %d explosions with bystanders, %d royal pieces exploded, %d positions with the royal pieces side by side under attack\n",
                 v.key.c_str(), reach.explosions, reach.royals_exploded, reach.attacked_touching);
+  }
+  // With placement's rules, they must have met drops that give castling rights (then checked
+  // three ways to depth 3: castling after them included) and drops barred by the Bishops'
+  // colours or attacks on a King's square (seeded: 41 and 113 when written).
+  if (hands.must_drop) {
+    EXPECT_GE(reach.drops_castling, 10);
+    EXPECT_GE(reach.drops_barred, 10);
+    std::printf("%s: %d positions where a drop gives castling rights, %d with drops barred\n", v.key.c_str(),
+                reach.drops_castling, reach.drops_barred);
   }
   // With gating, they must have gated, gated in check and had gating castlings to count.
   if (hands.gating) {

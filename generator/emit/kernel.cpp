@@ -69,23 +69,28 @@ std::string word_type(int bits) {
 
 // The hands (bitboard::HandDesc): what each type returns to a hand as, where it is dropped, and
 // whether pieces leave hands by drops, by gating or both.
-std::string hands_text(const fairy::VariantInfo& info) {
+std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
   if (!info.hands.enabled) return "  static constexpr bitboard::HandDesc hands = {};\n";
   std::string types, ranks;
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     types += (t ? ", " : "") + std::to_string(info.hand_type[t]);
     ranks += (t ? ", " : "") + std::to_string(info.hands.drop_ranks[t]);
   }
-  std::string shogi_rules;  // the drop rules that change which drops there are (no_drop_mate ends the game)
-  if (info.hands.no_doubled) shogi_rules += ", .no_doubled = " + std::to_string(info.hands.no_doubled) + "u";
-  if (info.hands.no_dead_drops) shogi_rules += ", .no_dead_drops = true";
+  std::string rules;  // shogi's drop rules that change which drops there are (no_drop_mate ends the game)
+  if (info.hands.no_doubled) rules += ", .no_doubled = " + std::to_string(info.hands.no_doubled) + "u";
+  if (info.hands.no_dead_drops) rules += ", .no_dead_drops = true";
   if (info.hands.drop_promoted) {
     std::string faces;
     for (int t = 0; t < int(info.pieces.size()); ++t) faces += (t ? ", " : "") + std::to_string(info.drop_face[t]);
-    shogi_rules += ", .drop_promoted = true,\n      .drop_face = {" + faces + "}";
+    rules += ", .drop_promoted = true,\n      .drop_face = {" + faces + "}";
   }
+  // placement's
+  if (info.hands.must_drop) rules += ", .must_drop = true";
+  if (royal_drops) rules += ", .royal_drops = true";
+  if (info.hands.opposite_colours) rules += ", .opposite_colours = " + std::to_string(info.hands.opposite_colours) + "u";
+  if (info.hands.castling_file >= 0) rules += ", .castling_file = " + std::to_string(info.hands.castling_file);
   return "  static constexpr bitboard::HandDesc hands = {.enabled = true, .captures = " + bool_text(info.hands.captures) +
-         ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) + shogi_rules +
+         ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) + rules +
          ",\n      .hand_type = {" + types + "},  // by type: what a captured piece returns to a hand as\n" +
          "      .drop_ranks = {" + ranks + "}};  // by type: bit r, the mover's rank r + 1\n";
 }
@@ -120,12 +125,12 @@ std::string rule_members(const fairy::VariantInfo& info) {
   return out;
 }
 
-std::string description_struct(const model::Variant& v, int word_bits) {
+std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage) {
   const fairy::VariantInfo& info = v.info;
   const fairy::Geometry& g = info.geo;
   const int squares = g.files * g.ranks;
   std::string out = "struct Description {\n";
-  out += "  using Word = " + word_type(word_bits) + ";\n";
+  out += "  using Word = " + word_type(coverage.word_bits) + ";\n";
   out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
   out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
@@ -156,7 +161,7 @@ std::string description_struct(const model::Variant& v, int word_bits) {
            (info.promotions[r].leaving ? ", .leaving = true" : "") + ", .to = kPromotion" + n + "Targets},\n";
   }
   out += "  }};\n";
-  out += hands_text(info);
+  out += hands_text(info, coverage.royal_drops);
   out += "  // The start position by square (rank * files + file): 0 empty, else 1 + type + 64 * colour.\n";
   out += "  static constexpr std::array<Piece, " + std::to_string(squares) + "> start_board = {\n";
   for (int r = 0; r < g.ranks; ++r) {
@@ -186,7 +191,7 @@ KernelCode kernel_code(const model::Variant& v, const Options& o) {
   for (Color c : {fairy::White, fairy::Black})
     for (int t = 0; t < int(v.info.pieces.size()); ++t) add_paths(d, v, o, t, c);
   d += promotion_arrays(v.info);
-  d += "\n" + description_struct(v, coverage.word_bits) + "\n}  // namespace kernel\n";
+  d += "\n" + description_struct(v, coverage) + "\n}  // namespace kernel\n";
   code.declaration = "  // Perft on the bitboard kernel.\n  static std::uint64_t perft(const Position& pos, int depth);\n";
   code.definition =
       "std::uint64_t Rules::perft(const Position& pos, int depth) {\n"

@@ -44,13 +44,22 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
 // captures into the hand (or none), drops onto the empty squares of each type's drop ranks, with
 // or without shogi's drop rules (no_doubled, no_dead_drops; no_drop_mate ends the game after a
 // legal move, runtime/game.cpp, and changes no move count), also as their promoted face
-// (drop_promoted); or of the seirawan kind: gating, with or without drops.
+// (drop_promoted), with or without placement's rules (must_drop, opposite_colours,
+// castling_file; opposite_colours not with drop_promoted); or of the seirawan kind: gating, with
+// or without drops.
 std::string uncovered_hands(const fairy::HandRule& h) {
   if (!h.drops && !h.gating) return "its pieces in hand are never dropped";
-  if (h.must_drop) return "a side holding pieces in hand must drop (must_drop)";
-  if (h.opposite_colours) return "drops must keep pieces on both square colours (opposite_colours)";
-  if (h.castling_file >= 0) return "dropped pieces may get castling rights (castling_file)";
+  if (h.opposite_colours && h.drop_promoted) return "drops must keep pieces on both square colours and may be promoted";
   return "";
+}
+
+// Whether a royal piece starts in hand (placement; then it is its side's only one: Position's
+// FEN rule).
+bool royal_in_start_hand(const fairy::VariantInfo& info) {
+  for (const fairy::Color c : {fairy::White, fairy::Black})
+    for (int t = 0; t < int(info.pieces.size()); ++t)
+      if (info.pieces[t].royal && info.start_in_hand[c][t]) return true;
+  return false;
 }
 
 // Why the kernel cannot run this variant's explosions, or "" when it can: its legality filter
@@ -84,8 +93,11 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     return refuse("the board has " + std::to_string(squares) + " squares (at most " +
                   std::to_string(fairy::bitboard::kMaxSquares) + ")");
   if (info.drops.enabled) return refuse("it has drops");
-  if (info.hands.enabled)
+  if (info.hands.enabled) {
     if (std::string why = uncovered_hands(info.hands); !why.empty()) return refuse("its hands: " + why);
+    if (info.hands.must_drop && info.explosions.enabled) return refuse("its hands: drops are compulsory and captures explode");
+    out.royal_drops = royal_in_start_hand(info);
+  }
   // Compulsory captures and barred checks filter moves through sinks of their own
   // (must_capture.hpp, no_check.hpp) that know no drops; the game ends of ends.hpp look at the
   // board alone (not checked with pieces in hand).

@@ -19,8 +19,9 @@
 //   (or leave the game) and are dropped on any empty square of their drop ranks, with or without
 //   shogi's drop rules (no doubled pawns, no dead drops, no drop mate), also as their promoted
 //   face (kyoto shogi's drop_promoted, with pieces that turn over on every move), or of the
-//   seirawan kind (gating); no placement rules (must_drop); promotion on leaving the zone
-//   (shogi) only to targets allowed on every rank of the zone;
+//   seirawan kind (gating); placement's rules too (must_drop, the royal piece in hand, drops
+//   half on each square colour, castling rights from drops), but not with explosions;
+//   promotion on leaving the zone (shogi) only to targets allowed on every rank of the zone;
 // - compulsory captures (must_capture.hpp), barred checks (no_check.hpp), and the game ends
 //   extinction, bare king and the flag (ends.hpp) are covered, but not with pieces in hand;
 //   explosions (explosions.hpp) too, but not with compulsory captures, bent or hopping pieces,
@@ -39,6 +40,7 @@ struct KernelCoverage {
   bool covered = false;
   int word_bits = 0;   // 64, 128, 192 or 256 when covered
   std::string reason;  // why not, when not covered
+  bool royal_drops = false;  // a royal piece starts in hand (placement): the kernel holds it there
 };
 
 KernelCoverage kernel_coverage(const fairy::VariantInfo& info);

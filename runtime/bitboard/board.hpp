@@ -69,7 +69,8 @@ struct Board {
   }
 
   // Loads a Position of the same variant; false if it holds something the kernel cannot
-  // represent (a hole, a royal piece in hand).
+  // represent (a hole, a royal piece in hand but with royal_drops). A royal piece in hand is
+  // its side's only one (Position's FEN rule).
   bool load(const Position& pos) {
     if constexpr (V::hands)
       for (const Color c : {White, Black})

@@ -106,9 +106,12 @@ struct PromotionDesc {
 // from), and a drop of a piece in hand onto an empty square of its drop ranks is a move; with
 // shogi's drop rules, not onto a file holding an unpromoted piece of that type of the side
 // (no_doubled) nor where the piece could never move (no_dead_drops), and with kyoto shogi's also
-// as its promoted face (drop_promoted: VariantInfo::drop_face); or of the seirawan kind: a
-// piece leaving a square of its first rank that keeps its gating right may bring a piece from
-// the hand onto it (gating).
+// as its promoted face (drop_promoted: VariantInfo::drop_face); with placement's rules, a side
+// holding pieces must drop while it can (must_drop), its royal piece starts in hand
+// (royal_drops), the opposite_colours types are dropped so they can stand half on each square
+// colour, and the royal piece dropped on castling_file may castle with partners dropped in the
+// corners; or of the seirawan kind: a piece leaving a square of its first rank that keeps its
+// gating right may bring a piece from the hand onto it (gating).
 struct HandDesc {
   bool enabled = false;
   bool captures = true;  // false: captured pieces leave the game, hands only empty
@@ -118,6 +121,10 @@ struct HandDesc {
   bool no_dead_drops = false;
   bool drop_promoted = false;    // a piece in hand may also be dropped as its drop_face (kyoto shogi)
   std::array<std::int8_t, kMaxPieceTypes> drop_face{};  // by type, with drop_promoted: -1 none
+  bool must_drop = false;          // a side holding pieces drops, if it can (placement)
+  bool royal_drops = false;        // the royal piece may be in hand (before it is placed)
+  std::uint64_t opposite_colours = 0;  // bit t: type t is dropped half on each square colour
+  std::int8_t castling_file = -1;  // the file of the first rank where a dropped royal piece may castle
   std::array<std::int8_t, kMaxPieceTypes> hand_type{};       // by type
   std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};    // by type; bit r: the mover's rank r + 1
 };

@@ -88,8 +88,11 @@ struct Generator {
         if constexpr (!pseudo_legal) find_checks_and_pins(b, cx);
       }
     }
+    // must_drop (keep_drops_if_any, runtime/movegen.hpp): a side that can drop moves nothing else.
+    if constexpr (D::hands.must_drop)
+      if (drops(b, cx, sink)) return;
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
-    if constexpr (V::drops) drops(b, cx, sink);
+    if constexpr (V::drops && !D::hands.must_drop) drops(b, cx, sink);
     if constexpr (D::castling.enabled) {
       if constexpr (D::castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
         if (const B castlers = b.virgin & b.template pieces<D::castling.piece>(us) & G::rank_mask(us == White ? 0 : G::ranks - 1))
@@ -433,12 +436,15 @@ struct Generator {
   }
 
   // Drops from our hand onto the empty squares of each type's drop ranks that the evasions
-  // allow (with no_doubled, not onto a file holding one of ours of the type), with drop_promoted
-  // also as their promoted face. A drop only adds a piece of ours, so it exposes nothing, except that against hoppers
-  // it may make a screen (on a hop line), and out of a hopper's or a bent check the evasions do
-  // not say which squares block: those drops are tested square by square.
+  // allow (with no_doubled, not onto a file holding one of ours of the type; with
+  // opposite_colours, as ColourRule says), with drop_promoted also as their promoted face. A
+  // drop only adds a piece of ours, so it exposes nothing, except that against hoppers it may
+  // make a screen (on a hop line), and out of a hopper's or a bent check the evasions do not
+  // say which squares block: those drops are tested square by square, as are the drops of a
+  // royal piece (royal_drops: it may not land where it is attacked). Returns whether it passed
+  // any drop on.
   template <class Sink>
-  static void drops(const Board<D>& b, const Context& cx, Sink& sink) {
+  static bool drops(const Board<D>& b, const Context& cx, Sink& sink) {
     B empty = ~cx.occupied & cx.evasions;
     if constexpr (Enemy::groups.hops > 0 || Enemy::groups.bents > 0)
       if (cx.royal >= 0) {
@@ -448,17 +454,82 @@ struct Generator {
           if (Enemy::attackers(b, cx.royal, cx.occupied | bit<B>(to))) empty ^= bit<B>(to);
         }
       }
+    [[maybe_unused]] const auto colours = [&] {
+      if constexpr (D::hands.opposite_colours != 0)
+        return ColourRule(b, cx.occupied);
+      else
+        return NoColourRule{};
+    }();
+    bool any = false;
     for_each_index<V::types>([&](auto t) {
       if constexpr (V::in_hands(t))
         if (b.hand[us][t]) {
           B allowed = empty;
           if constexpr ((D::hands.no_doubled >> t & 1) != 0) allowed &= ~G::files_of(b.template pieces<t>(us));
-          if (const B targets = allowed & V::drop_squares[us][t]) sink.template drops<t>(targets);
+          if constexpr (D::hands.opposite_colours != 0) allowed &= colours.template allowed<t>();
+          if constexpr (V::is_royal(t)) allowed = unattacked(b, cx, allowed & V::drop_squares[us][t]);
+          if (const B targets = allowed & V::drop_squares[us][t]) {
+            sink.template drops<t>(targets);
+            any = true;
+          }
           if constexpr (V::drop_face(t) >= 0)
-            if (const B targets = allowed & V::face_drop_squares[us][t]) sink.template drops<t, V::drop_face(t)>(targets);
+            if (const B targets = allowed & V::face_drop_squares[us][t]) {
+              sink.template drops<t, V::drop_face(t)>(targets);
+              any = true;
+            }
         }
     });
+    return any;
   }
+
+  // The squares of `targets` where a royal piece dropped would not be attacked.
+  static B unattacked(const Board<D>& b, const Context& cx, B targets) {
+    B out = 0;
+    while (targets) {
+      const int to = pop_lsb(targets);
+      if (!Enemy::attacks(b, to, cx.occupied | bit<B>(to))) out |= bit<B>(to);
+    }
+    return out;
+  }
+
+  // opposite_colours (drop_keeps_colours in runtime/hand.hpp, Fairy-Stockfish's
+  // dropOppositeColoredBishop): for each such type t, of our pieces of t on the board and in
+  // hand at most half, rounded up, may stand on one square colour, so t is not dropped on a
+  // colour holding that many; and each colour must keep room for half of them, rounded down
+  // (the pieces of t there and the empty squares of t's drop ranks), so a drop of another type
+  // may not take the last square of such room, nor land anywhere once the room is short.
+  struct ColourRule {
+    std::array<B, V::types> self{};  // by type t of the rule: where t may be dropped
+    std::array<B, V::types> others{};  // by type t of the rule: where the other types may be
+    ColourRule(const Board<D>& b, B occupied) {
+      for_each_index<V::types>([&](auto t) {
+        if constexpr ((D::hands.opposite_colours >> t & 1) != 0) {
+          const B mine = b.template pieces<t>(us);
+          int total = popcount(mine);
+          if constexpr (V::in_hands(t)) total += b.hand[us][t];
+          const B room = ~occupied & V::relative_ranks(us, D::hands.drop_ranks[t]);
+          self[t] = others[t] = ~B(0);
+          for (const B colour : V::square_colour) {
+            const int placed = popcount(mine & colour);
+            if (placed + 1 > (total + 1) / 2) self[t] &= ~colour;
+            const int spare = placed + popcount(room & colour) - total / 2;
+            if (spare < 0) others[t] = 0;
+            else if (spare == 0) others[t] &= ~(room & colour);
+          }
+        }
+      });
+    }
+    // Where a piece of type u may be dropped.
+    template <int u>
+    B allowed() const {
+      B out = ~B(0);
+      for_each_index<V::types>([&](auto t) {
+        if constexpr ((D::hands.opposite_colours >> t & 1) != 0) out &= t == u ? self[t] : others[t];
+      });
+      return out;
+    }
+  };
+  struct NoColourRule {};
 
   // Castling (see castling.hpp) of the piece on k with an unmoved partner: a royal one not out
   // of check (the caller sees to that), nor across or onto an attacked square; a castling piece

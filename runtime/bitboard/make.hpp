@@ -51,13 +51,14 @@ struct Make {
   }
 
   // A piece of type t from our hand onto the empty square `to`, as type `as` (its promoted face,
-  // drop_promoted) or itself. It gets no virginity to track (Position::make; castling_file is
-  // not covered), and the e.p. squares go.
+  // drop_promoted) or itself. It gets no virginity to track, but with castling_file (see
+  // castle_dropped), and the e.p. squares go.
   template <int t, int as = t>
   static Board<D> drop(const Board<D>& b, int to) {
     Board<D> n = b;
     from_hand(n, t, to, as);
     n.ep = 0;
+    if constexpr (D::hands.castling_file >= 0) castle_dropped<as>(n, to);
     return n;
   }
 
@@ -104,6 +105,22 @@ struct Make {
     for (B lost = blasted & n.virgin; lost;) {
       const int s = pop_lsb(lost);
       lose_virginity(n, before, s, s, s);
+    }
+  }
+
+  // Position::castle_dropped: our royal piece dropped on castling_file of our first rank may
+  // castle with the partners in that rank's corners, and a partner dropped in a corner with the
+  // royal piece standing there; both get their virginity.
+  template <int t>
+  static void castle_dropped(Board<D>& n, int to) {
+    constexpr int first = us == White ? 0 : G::ranks - 1;
+    constexpr B king_square = bit<B>(G::square(D::hands.castling_file, first));
+    constexpr B corners = bit<B>(G::square(0, first)) | bit<B>(G::square(G::files - 1, first));
+    if constexpr (V::is_royal(t)) {
+      if (bit<B>(to) != king_square) return;
+      if (const B partners = corners & n.template pieces<D::castling.partner>(us)) n.virgin |= king_square | partners;
+    } else if constexpr (t == D::castling.partner) {
+      if ((bit<B>(to) & corners) && (n.template of_types<V::royal_types>(us) & king_square)) n.virgin |= king_square | bit<B>(to);
     }
   }
 

@@ -76,8 +76,10 @@ struct Variant {
   static constexpr bool gating = hands && D::hands.gating;
   // Whether pieces of type t can be in a hand: those that return to it as themselves (a
   // promoted piece returns as another type). A royal piece is in a hand only before it is
-  // placed (placement), which the kernel does not cover: Board::load declines it.
-  static constexpr bool in_hands(int t) { return hands && D::hands.hand_type[t] == t && !is_royal(t); }
+  // placed (placement: royal_drops; elsewhere Board::load declines it).
+  static constexpr bool in_hands(int t) {
+    return hands && D::hands.hand_type[t] == t && (!is_royal(t) || D::hands.royal_drops);
+  }
   // The type a piece of type t in hand may also be dropped as (drop_promoted), or -1.
   static constexpr int drop_face(int t) { return in_hands(t) && D::hands.drop_promoted ? D::hands.drop_face[t] : -1; }
   // The squares of the drop ranks of type t, counted from c's side, less those where `as` could
@@ -105,6 +107,12 @@ struct Variant {
     for (int t = 0; t < types; ++t)
       for (const Color c : {White, Black})
         if (drop_face(t) >= 0) out[c][t] = drop_targets(c, t, drop_face(t));
+    return out;
+  }();
+  // The squares of each colour: square_colour[0] holds a1's, [1] the others.
+  static constexpr auto square_colour = [] {
+    std::array<B, 2> out{};
+    for (int s = 0; s < squares; ++s) set_square(out[(G::file_of(s) + G::rank_of(s)) & 1], s);
     return out;
   }();
   // Colour c's ranks whose bits are set in `ranks` (bit r: its rank r + 1).
