@@ -47,7 +47,7 @@ seirawan   start    5 fsf           -
 shogi      start    5 fsf-large     -
 minishogi  start    6 fsf           -
 kyotoshogi start    7 fsf           -
-placement  start    4 fsf           -
+placement  start    6 fsf           -
 sittuyin   start    4 fsf           -
 cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
