@@ -393,12 +393,38 @@ class QuickLegality {
            !(info_.occupied_turns && info_.is_aligned(m.to, royal_)) &&
            !(info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage);
   }
+  // Whether a normal move of a non-royal piece is legal because the royal piece, not in check,
+  // stays safe with the mover lifted off its square. A piece entering a square only blocks
+  // routes and taking an enemy there only removes one, unless an occupied square can turn a
+  // route (occupied_turns: hoppers, locust captures, induction) and the square entered is on
+  // one (as in surely_legal); otherwise the square left decides: each piece is lifted once for
+  // all its moves, which come one after another (the last answer is kept).
+  template <class R>
+  bool legal_when_lifted(Position& pos, const R& rules, const Move& m) const {
+    if (!enabled_ || royal_ == kNoSquare || m.kind != MoveKind::Normal || m.from == royal_ ||
+        (info_.occupied_turns && info_.is_aligned(m.to, royal_)) ||
+        (info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage))
+      return false;
+    if (m.from != lifted_) {
+      lifted_ = m.from;
+      const Color them = ~pos.side_to_move();
+      lifted_safe_ = pos.test_lifted(m.from, [&] {
+        if constexpr (requires { rules.attacked_via(pos, royal_, them, m.from, m.from); })
+          return !rules.attacked_via(pos, royal_, them, m.from, m.from);
+        else
+          return !rules.attacked(pos, royal_, them);
+      });
+    }
+    return lifted_safe_;
+  }
 
  private:
   const VariantInfo& info_;
   Square royal_;
   bool enabled_ = false;
   bool bikjang_ = false;
+  mutable Square lifted_ = kNoSquare;  // legal_when_lifted's last piece, and its answer
+  mutable bool lifted_safe_ = false;
 };
 
 // Whether a pseudo-legal move is legal: at once when the shortcut says so; for a move whose
@@ -419,7 +445,7 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
     return true;
   };
   if (is_in_place_promotion(pos, m)) return legal_when_made();  // may not give check
-  if (quick.surely_legal(pos, m)) return true;
+  if (quick.surely_legal(pos, m) || quick.legal_when_lifted(pos, rules, m)) return true;
   if (quick.bikjang()) return legal_when_made();  // the move must part the royal pieces
   // A gating move is legal when the move alone is (as in Fairy-Stockfish, the gated piece
   // does not shield the royal piece); the piece can expose nothing.

@@ -54,7 +54,7 @@ std::uint64_t perft(Position& pos, const R& rules, int depth) {
   }
   for (const Move& m : list) {
     if (perft_interrupted) break;
-    if (quick.surely_legal(pos, m))
+    if (quick.surely_legal(pos, m) || quick.legal_when_lifted(pos, rules, m))
       pos.make(m);
     else if (!make_if_legal(pos, rules, m))
       continue;

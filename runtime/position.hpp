@@ -72,6 +72,16 @@ class Position {
     return result;
   }
 
+  // Runs test() with the piece on s lifted off the board, and puts it back.
+  template <class Test>
+  bool test_lifted(Square s, const Test& test) {
+    const Piece lifted = board_[s];
+    board_[s] = vacated(s);
+    const bool result = test();
+    board_[s] = lifted;
+    return result;
+  }
+
   const VariantInfo& variant() const { return *info_; }
   const Geometry& geo() const { return info_->geo; }
   const Piece* board() const { return board_.data(); }
