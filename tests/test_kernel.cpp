@@ -38,6 +38,7 @@
 #include "minishogi.hpp"
 #include "kyotoshogi.hpp"
 #include "placement.hpp"
+#include "shinobi.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -75,6 +76,8 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_kyotoshogi::Rules>("kyotoshogi"),
           // Placement: compulsory drops, the King in hand, Bishops on both colours, castling from drops.
           test::kernel_variant<gen::v_placement::Rules>("placement"),
+          // Shinobi: hands (filled by the start position only) and the flag.
+          test::kernel_variant<gen::v_shinobi::Rules>("shinobi"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
           test::kernel_variant<gen::v_atomic::Rules>("atomic"),
@@ -88,14 +91,14 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
   for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi",
-                          "placement"})
+                          "placement", "shinobi"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -181,6 +184,9 @@ std::vector<std::string> special_positions(const std::string& key) {
   if (key == "placement")
     return {"8/1B6/8/8/8/8/8/4K3[qk] b - - 0 1", "8/pppppppp/8/8/8/8/PPPPPPPP/2B2B2[KQRRNNkqrrbbnn] w - - 0 1",
             "8/pppppppp/8/8/8/8/PPPPPPPP/q3K3[RRBBk] w - - 0 1"};
+  // Shinobi: White's King on the flag with Black to move and a Monk in hand (the game has
+  // ended: no drop either); a Rook's check along the first rank that White's drops may block.
+  if (key == "shinobi") return {"3K4/8/8/8/8/8/1k6/8[m] b - - 0 1", "4k3/8/8/8/8/8/8/r3K3[LM] w - - 0 1"};
   // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
   // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
   // with its King's step, once blocked so that the game has ended); both Kings there.

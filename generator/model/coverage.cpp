@@ -99,10 +99,12 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     out.royal_drops = royal_in_start_hand(info);
   }
   // Compulsory captures and barred checks filter moves through sinks of their own
-  // (must_capture.hpp, no_check.hpp) that know no drops; the game ends of ends.hpp look at the
-  // board alone (not checked with pieces in hand).
-  if (info.hands.enabled && (info.must_capture || !info.checks_allowed || info.ends.extinction.enabled || info.ends.flag.piece >= 0))
-    return refuse("its hands come with compulsory captures, barred checks, extinction or the flag");
+  // (must_capture.hpp, no_check.hpp) that know no drops, as does the search for Black's move
+  // onto the flag that the flag's extra move allows (ends.hpp); extinction is not checked with
+  // pieces in hand. The flag alone looks at the board (shinobi).
+  if (info.hands.enabled &&
+      (info.must_capture || !info.checks_allowed || info.ends.extinction.enabled || (info.ends.flag.piece >= 0 && info.ends.flag.extra_move)))
+    return refuse("its hands come with compulsory captures, barred checks, extinction or the flag's extra move");
   if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
   if (info.explosions.enabled)

@@ -23,7 +23,8 @@
 //   half on each square colour, castling rights from drops), but not with explosions;
 //   promotion on leaving the zone (shogi) only to targets allowed on every rank of the zone;
 // - compulsory captures (must_capture.hpp), barred checks (no_check.hpp), and the game ends
-//   extinction, bare king and the flag (ends.hpp) are covered, but not with pieces in hand;
+//   extinction, bare king and the flag (ends.hpp) are covered, but with pieces in hand only the
+//   flag without its extra move (shinobi);
 //   explosions (explosions.hpp) too, but not with compulsory captures, bent or hopping pieces,
 //   a royal piece with safe passage or a castling piece that is not royal; n-check, double
 //   passes and bikjang need the mailbox generator, as does the flying general.
