@@ -48,7 +48,8 @@ shogi      start    5 fsf-large     -
 minishogi  start    6 fsf           -
 kyotoshogi start    7 fsf           -
 placement  start    6 fsf           -
-sittuyin   start    4 fsf           -
+sittuyin   start    5 fsf           -
+sittuyin   promotions 6 fsf         1r2k3/4s3/2P3p1/3p4/3Pp3/1n3P2/4S3/R3K3 w - - 0 1
 cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
 janggi     start    5 fsf-large     -

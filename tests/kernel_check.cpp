@@ -159,6 +159,9 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
           }
           if (info.hands.castling_file >= 0 && drop_gives_castling(pos, moves)) ++reach->drops_castling;
           if (info.hands.must_drop && drops_barred(pos, moves)) ++reach->drops_barred;
+          bool in_place = false;
+          for (const Move& m : moves) in_place |= is_in_place_promotion(pos, m);
+          reach->in_place_promotions += in_place;
           if (gates && engine->in_check(pos)) ++reach->gating_in_check;
           if (gated_castling) ++reach->gating_castling;
           if (info.explosions.enabled && attacked_while_touching(pos, *engine)) ++reach->attacked_touching;

@@ -39,6 +39,7 @@
 #include "kyotoshogi.hpp"
 #include "placement.hpp"
 #include "shinobi.hpp"
+#include "sittuyin.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -78,6 +79,8 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_placement::Rules>("placement"),
           // Shinobi: hands (filled by the start position only) and the flag.
           test::kernel_variant<gen::v_shinobi::Rules>("shinobi"),
+          // Sittuyin: placement's compulsory drops onto each type's ranks, and a promotion that is a move of its own.
+          test::kernel_variant<gen::v_sittuyin::Rules>("sittuyin"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
           test::kernel_variant<gen::v_atomic::Rules>("atomic"),
@@ -91,14 +94,14 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
   for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi",
-                          "placement", "shinobi"})
+                          "placement", "shinobi", "sittuyin"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -262,12 +265,22 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   }
   // With placement's rules, they must have met drops that give castling rights (then checked
   // three ways to depth 3: castling after them included) and drops barred by the Bishops'
-  // colours or attacks on a King's square (seeded: 31 and 109).
-  if (hands.must_drop) {
+  // colours or attacks on a King's square (seeded: 31 and 109). (Sittuyin's drops, compulsory
+  // too, give no castling rights and are barred by nothing its games reach.)
+  if (hands.must_drop && hands.castling_file >= 0 && hands.opposite_colours) {
     EXPECT_GE(reach.drops_castling, 10);
     EXPECT_GE(reach.drops_barred, 10);
     std::printf("%s: %d positions where a drop gives castling rights, %d with drops barred\n", v.key.c_str(),
                 reach.drops_castling, reach.drops_barred);
+  }
+  // With promotions that are moves of their own, they must have met positions where some are
+  // legal (from the perft entries' positions: promotions in place and by a step, beside pins,
+  // checks and discovered checks; seeded: 93).
+  bool in_place = false;
+  for (const PromotionRule& r : info.promotions) in_place |= r.in_place;
+  if (in_place) {
+    EXPECT_GE(reach.in_place_promotions, 20);
+    std::printf("%s: %d positions with promotions that are moves of their own\n", v.key.c_str(), reach.in_place_promotions);
   }
   // With gating, they must have gated, gated in check and had gating castlings to count.
   if (hands.gating) {

@@ -45,6 +45,18 @@ void add_paths(std::string& out, const model::Variant& v, const Options& o, int 
   out += "};\n";
 }
 
+// An in_place rule's squares for one colour, by kernel index (rank * files + file).
+std::string in_place_squares(const fairy::VariantInfo& info, const fairy::PromotionRule& rule, Color c) {
+  const fairy::Geometry& g = info.geo;
+  std::string out;
+  for (int rank = 0; rank < g.ranks; ++rank)
+    for (int file = 0; file < g.files; ++file)
+      if (rule.squares[c][std::size_t(g.square(file, rank))]) out += (out.empty() ? "" : ", ") + std::to_string(rank * g.files + file);
+  return out;
+}
+// kPromotion0SquaresWhite: the array of those squares (never empty: coverage.cpp).
+std::string in_place_squares_name(std::size_t rule, Color c) { return "kPromotion" + std::to_string(rule) + "Squares" + color_name(c); }
+
 std::string promotion_arrays(const fairy::VariantInfo& info) {
   std::string out;
   for (std::size_t r = 0; r < info.promotions.size(); ++r) {
@@ -53,9 +65,13 @@ std::string promotion_arrays(const fairy::VariantInfo& info) {
     for (int t : rule.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
     for (const fairy::PromotionTarget& t : rule.to)
       targets += "    {.type = " + std::to_string(t.type) + ", .depth = " + std::to_string(t.depth) +
-                 ", .recoup = " + bool_text(t.recoup) + ", .sides = " + std::to_string(t.sides) + "},  // " + info.pieces[t.type].letter + "\n";
+                 ", .recoup = " + bool_text(t.recoup) + ", .sides = " + std::to_string(t.sides) +
+                 (t.limit ? ", .limit = " + std::to_string(t.limit) : "") + "},  // " + info.pieces[t.type].letter + "\n";
     out += "inline constexpr int kPromotion" + std::to_string(r) + "Pieces[] = {" + pieces + "};\n";
     out += "inline constexpr PromotionTarget kPromotion" + std::to_string(r) + "Targets[] = {\n" + targets + "};\n";
+    if (rule.in_place)
+      for (Color c : {fairy::White, fairy::Black})
+        out += "inline constexpr int " + in_place_squares_name(r, c) + "[] = {" + in_place_squares(info, rule, c) + "};  // in place, by kernel index\n";
   }
   return out;
 }
@@ -158,7 +174,11 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
     const std::string n = std::to_string(r);
     out += "      {.pieces = kPromotion" + n + "Pieces, .zone = " + std::to_string(info.promotions[r].zone) +
            ", .mandatory = " + std::to_string(info.promotions[r].mandatory) +
-           (info.promotions[r].leaving ? ", .leaving = true" : "") + ", .to = kPromotion" + n + "Targets},\n";
+           (info.promotions[r].leaving ? ", .leaving = true" : "") + ", .to = kPromotion" + n + "Targets";
+    if (info.promotions[r].in_place)
+      out += ",\n       .in_place = true, .anywhere_when_last = " + bool_text(info.promotions[r].anywhere_when_last) +
+             ", .squares = {" + in_place_squares_name(r, fairy::White) + ", " + in_place_squares_name(r, fairy::Black) + "}";
+    out += "},\n";
   }
   out += "  }};\n";
   out += hands_text(info, coverage.royal_drops);

@@ -111,9 +111,16 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     if (std::string why = uncovered_explosions(info); !why.empty()) return refuse(why);
   if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
   for (const fairy::PromotionRule& r : info.promotions) {
-    if (r.in_place) return refuse("it has promotions that are moves of their own (in_place)");
+    // A promotion that is a move of its own (legal.hpp's in_place_promotions) passes through
+    // the sinks as a promotion of the piece where it stands, which only the plain ones know.
+    if (r.in_place && (info.explosions.enabled || info.must_capture || !info.checks_allowed || info.hands.gating ||
+                       info.ends.flag.piece >= 0 || info.ends.extinction.enabled))
+      return refuse("it has promotions that are moves of their own (in_place) beside explosions, compulsory captures, "
+                    "barred checks, gating, the flag or extinction");
+    if (r.in_place && (r.squares[fairy::White].none() || r.squares[fairy::Black].none()))
+      return refuse("it has promotions that are moves of their own (in_place) on no square");
     for (const fairy::PromotionTarget& t : r.to) {
-      if (t.limit) return refuse("a promotion target has a limit");
+      if (t.limit && !r.in_place) return refuse("a promotion target of moves that promote has a limit");
       if (r.leaving && t.depth) return refuse("it promotes on moves out of the zone too (leaving) to targets of some ranks only");
     }
   }

@@ -99,6 +99,13 @@ struct PromotionDesc {
   int mandatory = 1;            // compulsory on the last `mandatory` ranks
   bool leaving = false;         // a move out of the zone counts too, at the square left's depth (shogi)
   std::span<const PromotionTarget> to;
+  // A promotion that is a move of its own (runtime/variant_info.hpp's PromotionRule::in_place,
+  // sittuyin; legal.hpp's in_place_promotions): from `squares` (kernel indices, per colour), or
+  // anywhere for the side's last piece of the rule's types (anywhere_when_last). The rule's
+  // pieces never promote by their own moves (zone and mandatory unused).
+  bool in_place = false;
+  bool anywhere_when_last = false;
+  std::array<std::span<const int>, 2> squares{};
 };
 
 // Pieces in hand (VariantInfo::hands, runtime/hand.hpp) of the crazyhouse kind: a captured piece

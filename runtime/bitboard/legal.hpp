@@ -92,6 +92,7 @@ struct Generator {
     if constexpr (D::hands.must_drop)
       if (drops(b, cx, sink)) return;
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
+    if constexpr (V::in_place) in_place_promotions(b, cx, sink);
     if constexpr (V::drops && !D::hands.must_drop) drops(b, cx, sink);
     if constexpr (D::castling.enabled) {
       if constexpr (D::castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
@@ -433,6 +434,68 @@ struct Generator {
       }
     }
     return c;
+  }
+
+  // Promotions that are moves of their own (in_place; runtime/in_place_promotion.hpp, Fairy-
+  // Stockfish's sittuyinPromotion): a piece of the rule's types on one of the rule's squares
+  // (anywhere, when it is our last one and the rule says anywhere_when_last) becomes a target
+  // where it stands, or by one of the target's capturing leaps onto an empty square, while we
+  // have fewer of the target than its limit; the target may attack no enemy piece where it
+  // ends, and the move may give no check. Where it stands, nothing moves: legal unless we are in
+  // check. A step is tested like any move (legal_after), and for a discovered check.
+  template <class Sink>
+  static void in_place_promotions(const Board<D>& b, const Context& cx, Sink& sink) {
+    for_each_index<V::promotion_rules>([&](auto r) {
+      constexpr PromotionDesc rule = D::promotions[r];
+      if constexpr (rule.in_place) {
+        const B pieces = b.template of_types<V::rule_types[r]>(us);
+        B eligible = pieces & V::in_place_squares[r][us];
+        if constexpr (rule.anywhere_when_last)
+          if (pieces && !more_than_one(pieces)) eligible = pieces;
+        if (!eligible) return;
+        for_each_index<int(rule.to.size())>([&](auto i) {
+          constexpr PromotionTarget target = rule.to[i];
+          if constexpr ((target.sides >> us & 1) != 0) {
+            if (target.limit && b.count(us, target.type) >= target.limit) return;
+            if (target.recoup && b.count(us, target.type) >= V::start_count(us, target.type)) return;
+            constexpr Choices choice = [] {
+              Choices c;
+              c.stay = false;
+              c.to[c.n++] = std::uint8_t(target.type);
+              return c;
+            }();
+            constexpr const SquareTable<G>& attacks = target_attacks<target.type>;
+            for_each_index<V::types>([&](auto t) {
+              if constexpr ((V::rule_types[r] >> t & 1) != 0)
+                for (B from_set = eligible & b.template pieces<t>(us); from_set;) {
+                  const int from = pop_lsb(from_set);
+                  B targets = 0;
+                  if (!cx.checkers && !(attacks[from] & cx.theirs) && gives_no_check(b, from, from)) targets |= bit<B>(from);
+                  for (B steps = attacks[from] & ~cx.occupied; steps;) {
+                    const int to = pop_lsb(steps);
+                    if (attacks[to] & cx.theirs) continue;
+                    if (cx.royal >= 0 && !legal_after(b, cx, from, to)) continue;
+                    if (gives_no_check(b, from, to)) targets |= bit<B>(to);
+                  }
+                  if (targets) sink.template promotions<t>(FromSquare{from}, targets, choice);
+                }
+            });
+          }
+        });
+      }
+    });
+  }
+  // Where our pieces of type t would attack by a leap from each square.
+  template <int t>
+  static constexpr SquareTable<G> target_attacks = leap_table<G>(D::pieces[t].paths[us], kCapture, false);
+
+  // Whether, after our piece on `from` goes to `to` (the same square: it stays) and becomes one
+  // that attacks no enemy piece there, no enemy royal piece is attacked.
+  static bool gives_no_check(const Board<D>& b, int from, int to) {
+    const B occupied = (b.occupied() ^ bit<B>(from)) | bit<B>(to);
+    for (B royals = b.template of_types<V::royal_types>(them); royals;)
+      if (Attackers<D, us>::attackers(b, pop_lsb(royals), occupied) & ~bit<B>(from)) return false;
+    return true;
   }
 
   // Drops from our hand onto the empty squares of each type's drop ranks that the evasions

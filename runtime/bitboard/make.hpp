@@ -18,6 +18,8 @@ struct Make {
   // becomes `becomes` (t itself unless it promotes).
   template <int t>
   static Board<D> normal(const Board<D>& b, int from, int to, int becomes) {
+    if constexpr (V::in_place)
+      if (from == to) return promoted_in_place<t>(b, from, becomes);
     Board<D> n = b;
     const int victim = b.piece[to];
     if (victim) {
@@ -32,6 +34,18 @@ struct Make {
     lose_gates(n, bit<B>(from) | bit<B>(to));
     if constexpr (captures_explode<D>)
       if (victim) explode(n, b, to);
+    return n;
+  }
+
+  // A promotion that is a move of its own, where the piece stands (PromotionDesc::in_place).
+  template <int t>
+  static Board<D> promoted_in_place(const Board<D>& b, int at, int becomes) {
+    Board<D> n = b;
+    n.type[t] ^= bit<B>(at);
+    n.type[becomes] ^= bit<B>(at);
+    n.piece[at] = std::uint8_t(becomes + 1);
+    n.ep = 0;
+    if (b.virgin & bit<B>(at)) lose_virginity(n, b, at, at, at);
     return n;
   }
 

@@ -53,13 +53,36 @@ struct Variant {
   static constexpr bool is_royal(int t) { return (royal_types >> t) & 1; }
   static constexpr bool is_tracked(int t) { return (tracked_types >> t) & 1; }
 
-  // promotion_rule[t]: index into D::promotions, or -1.
+  // promotion_rule[t]: index into D::promotions of the rule by which t's own moves promote, or -1.
   static constexpr auto promotion_rule = [] {
     std::array<int, types> rule{};
     rule.fill(-1);
     for (int r = 0; r < int(D::promotions.size()); ++r)
-      for (int t : D::promotions[r].pieces) rule[t] = r;
+      if (!D::promotions[r].in_place)
+        for (int t : D::promotions[r].pieces) rule[t] = r;
     return rule;
+  }();
+  // Promotions that are moves of their own (PromotionDesc::in_place): whether there are any,
+  // each rule's piece types, and its squares per colour.
+  static constexpr int promotion_rules = int(D::promotions.size());
+  static constexpr bool in_place = [] {
+    for (const PromotionDesc& r : D::promotions)
+      if (r.in_place) return true;
+    return false;
+  }();
+  static constexpr auto rule_types = [] {
+    std::array<TypeSet, promotion_rules> out{};
+    for (int r = 0; r < promotion_rules; ++r)
+      for (int t : D::promotions[r].pieces) out[r] |= TypeSet(1) << t;
+    return out;
+  }();
+  static constexpr auto in_place_squares = [] {
+    std::array<std::array<B, 2>, promotion_rules> out{};
+    for (int r = 0; r < promotion_rules; ++r)
+      if (D::promotions[r].in_place)  // (gcc 12 will not read the others' empty spans here)
+        for (const Color c : {White, Black})
+          for (int s : D::promotions[r].squares[c]) set_square(out[r][c], s);
+    return out;
   }();
 
   // start_squares[c][t]: where colour c's pieces of type t stand in the start position.
