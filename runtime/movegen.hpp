@@ -15,13 +15,10 @@
 
 namespace fairy {
 
-// Whether colour c may promote to target t now, wherever: t is c's (sides), and the side has
-// fewer of its type than at the start (recoup) or than its limit. Ordinary and in_place
-// promotions (runtime/in_place_promotion.hpp) both ask here.
-inline bool promotion_target_open(const Position& pos, Color c, const PromotionTarget& t) {
-  if (!(t.sides >> c & 1)) return false;
-  if (t.recoup && pos.count(c, t.type) >= pos.variant().start_count[c][t.type]) return false;
-  return !t.limit || pos.count(c, t.type) < t.limit;
+// Whether colour c may promote to target t at depth `at` (PromotionTarget::open_to; 0 for
+// in_place promotions, runtime/in_place_promotion.hpp).
+inline bool promotion_target_open(const Position& pos, Color c, const PromotionTarget& t, int at = 0) {
+  return t.open_to(c, at, [&] { return pos.count(c, t.type); }, pos.variant().start_count[c][t.type]);
 }
 
 // Adds m (m.promo == 0), expanded into the promotion choices the variant allows there.
@@ -52,8 +49,7 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
     return;
   }
   for (const PromotionTarget& t : pr.to) {
-    if (t.depth && depth > t.depth) continue;
-    if (!promotion_target_open(pos, c, t)) continue;
+    if (!promotion_target_open(pos, c, t, depth)) continue;
     m.promo = std::uint8_t(t.type + 1);
     list.push(m);
   }

@@ -112,6 +112,20 @@ struct PromotionTarget {
   std::uint8_t sides = 3;  // bit c: allowed to colour c (Chigorin: each side its own choices)
   int limit = 0;         // only while the side has fewer than `limit` of this type on the board; 0: any
   friend bool operator==(const PromotionTarget&, const PromotionTarget&) = default;
+
+  // Whether colour c may promote to this target on a move whose promotion depth is `at` (1 = the
+  // last rank; 0 for in_place promotions, which have none): the depth is within the target's,
+  // the target is c's (sides), and c has fewer of its type than at the start (recoup,
+  // `start_count`) and than the limit. `count()` says how many c has on the board; it is asked
+  // only when a rule needs it. The one rule of promotion choices: the move generator
+  // (runtime/movegen.hpp), in_place promotions and the bitboard kernel (runtime/bitboard/) ask here.
+  template <class Count>
+  constexpr bool open_to(Color c, int at, Count count, int start_count) const {
+    if (depth && at > depth) return false;
+    if (!(sides >> c & 1)) return false;
+    if (recoup && count() >= start_count) return false;
+    return !limit || count() < limit;
+  }
 };
 
 struct PromotionRule {

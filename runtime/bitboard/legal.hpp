@@ -417,6 +417,11 @@ struct Generator {
     return b;
   }
 
+  // Whether we may promote to `target` at this depth (0: in_place), by PromotionTarget::open_to.
+  static bool open(const Board<D>& b, const PromotionTarget& target, int depth) {
+    return target.open_to(us, depth, [&] { return b.count(us, target.type); }, V::start_count(us, target.type));
+  }
+
   // add_promotions in runtime/movegen.hpp: what a piece of type t may become at this depth.
   template <int t>
   static Choices choices(const Board<D>& b, int depth) {
@@ -426,12 +431,8 @@ struct Generator {
       constexpr PromotionDesc pr = D::promotions[rule];
       if (depth > pr.zone) return c;
       c.stay = depth > pr.mandatory;
-      for (const PromotionTarget& target : pr.to) {
-        if (target.depth && depth > target.depth) continue;
-        if (!(target.sides >> us & 1)) continue;
-        if (target.recoup && b.count(us, target.type) >= V::start_count(us, target.type)) continue;
-        c.to[c.n++] = std::uint8_t(target.type);
-      }
+      for (const PromotionTarget& target : pr.to)
+        if (open(b, target, depth)) c.to[c.n++] = std::uint8_t(target.type);
     }
     return c;
   }
@@ -455,32 +456,29 @@ struct Generator {
         if (!eligible) return;
         for_each_index<int(rule.to.size())>([&](auto i) {
           constexpr PromotionTarget target = rule.to[i];
-          if constexpr ((target.sides >> us & 1) != 0) {
-            if (target.limit && b.count(us, target.type) >= target.limit) return;
-            if (target.recoup && b.count(us, target.type) >= V::start_count(us, target.type)) return;
-            constexpr Choices choice = [] {
-              Choices c;
-              c.stay = false;
-              c.to[c.n++] = std::uint8_t(target.type);
-              return c;
-            }();
-            constexpr const SquareTable<G>& attacks = target_attacks<target.type>;
-            for_each_index<V::types>([&](auto t) {
-              if constexpr ((V::rule_types[r] >> t & 1) != 0)
-                for (B from_set = eligible & b.template pieces<t>(us); from_set;) {
-                  const int from = pop_lsb(from_set);
-                  B targets = 0;
-                  if (!cx.checkers && !(attacks[from] & cx.theirs) && gives_no_check(b, from, from)) targets |= bit<B>(from);
-                  for (B steps = attacks[from] & ~cx.occupied; steps;) {
-                    const int to = pop_lsb(steps);
-                    if (attacks[to] & cx.theirs) continue;
-                    if (cx.royal >= 0 && !legal_after(b, cx, from, to)) continue;
-                    if (gives_no_check(b, from, to)) targets |= bit<B>(to);
-                  }
-                  if (targets) sink.template promotions<t>(FromSquare{from}, targets, choice);
+          if (!open(b, target, 0)) return;
+          constexpr Choices choice = [] {
+            Choices c;
+            c.stay = false;
+            c.to[c.n++] = std::uint8_t(target.type);
+            return c;
+          }();
+          constexpr const SquareTable<G>& attacks = target_attacks<target.type>;
+          for_each_index<V::types>([&](auto t) {
+            if constexpr ((V::rule_types[r] >> t & 1) != 0)
+              for (B from_set = eligible & b.template pieces<t>(us); from_set;) {
+                const int from = pop_lsb(from_set);
+                B targets = 0;
+                if (!cx.checkers && !(attacks[from] & cx.theirs) && gives_no_check(b, from, from)) targets |= bit<B>(from);
+                for (B steps = attacks[from] & ~cx.occupied; steps;) {
+                  const int to = pop_lsb(steps);
+                  if (attacks[to] & cx.theirs) continue;
+                  if (cx.royal >= 0 && !legal_after(b, cx, from, to)) continue;
+                  if (gives_no_check(b, from, to)) targets |= bit<B>(to);
                 }
-            });
-          }
+                if (targets) sink.template promotions<t>(FromSquare{from}, targets, choice);
+              }
+          });
         });
       }
     });
