@@ -162,6 +162,7 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
           bool in_place = false;
           for (const Move& m : moves) in_place |= is_in_place_promotion(pos, m);
           reach->in_place_promotions += in_place;
+          reach->later_moves += pos.phase() > 0;
           if (gates && engine->in_check(pos)) ++reach->gating_in_check;
           if (gated_castling) ++reach->gating_castling;
           if (info.explosions.enabled && attacked_while_touching(pos, *engine)) ++reach->attacked_touching;

@@ -27,7 +27,7 @@ KernelVariant kernel_variant(const std::string& key) {
 // What the positions checked held, so that a test can see its games reached what it is about
 // (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling;
 // with explosions: blasts, exploded royal pieces, royal pieces side by side under attack; with
-// placement's rules: castling rights from drops, drops barred; with in_place promotions: some legal).
+// placement's rules: castling rights from drops, drops barred; with in_place promotions: some legal; with turns: later moves).
 struct KernelReach {
   int checks_with_hand = 0;    // positions reached by a move, in check, the mover holding a piece in hand
   int captures_into_hand = 0;  // moves played that put a piece into a hand
@@ -43,6 +43,7 @@ struct KernelReach {
                                // empty square of its drop ranks (placement: opposite_colours, a
                                // royal piece's attacked squares)
   int in_place_promotions = 0; // positions checked where a promotion that is a move of its own is legal
+  int later_moves = 0;         // positions checked at a later move of a turn (turns of two moves)
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,

@@ -27,6 +27,7 @@
 #include "chigorin.hpp"
 #include "crazyhouse.hpp"
 #include "embassy.hpp"
+#include "extramove.hpp"
 #include "gothic.hpp"
 #include "grasshopper.hpp"
 #include "janus.hpp"
@@ -81,6 +82,8 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shinobi::Rules>("shinobi"),
           // Sittuyin: placement's compulsory drops onto each type's ranks, and a promotion that is a move of its own.
           test::kernel_variant<gen::v_sittuyin::Rules>("sittuyin"),
+          // Turns of two moves (the later one optional, capturing nothing, not by the piece that made the first).
+          test::kernel_variant<gen::v_extramove::Rules>("extramove"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
           test::kernel_variant<gen::v_antichess::Rules>("antichess"),
           test::kernel_variant<gen::v_atomic::Rules>("atomic"),
@@ -94,14 +97,14 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramoveAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
   for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi",
-                          "placement", "shinobi", "sittuyin"})
+                          "placement", "shinobi", "sittuyin", "extramove"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -190,6 +193,15 @@ std::vector<std::string> special_positions(const std::string& key) {
   // Shinobi: White's King on the flag with Black to move and a Monk in hand (the game has
   // ended: no drop either); a Rook's check along the first rank that White's drops may block.
   if (key == "shinobi") return {"3K4/8/8/8/8/8/1k6/8[m] b - - 0 1", "4k3/8/8/8/8/8/8/r3K3[LM] w - - 0 1"};
+  // Extra Move Chess (the FEN's last field: the later move and the square of the piece that made
+  // the first): a Knight that moved first and may not move again; a Knight that may not take on
+  // its later move; an e.p. capture at Black's first move after White's double step; castling
+  // at a later move; a Rook's check at a first move; a Knight pinned at a later move.
+  if (key == "extramove")
+    return {"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 1 2 2:f3",
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 2:e4",
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", "r3k2r/pppppppp/8/8/8/P7/1PPPPPPP/R3K2R w KQkq - 0 5 2:a3",
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 5", "4k3/4r3/8/8/8/P7/4N3/4K3 w - - 0 5 2:a3"};
   // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
   // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
   // with its King's step, once blocked so that the game has ended); both Kings there.
@@ -281,6 +293,11 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   if (in_place) {
     EXPECT_GE(reach.in_place_promotions, 20);
     std::printf("%s: %d positions with promotions that are moves of their own\n", v.key.c_str(), reach.in_place_promotions);
+  }
+  // With turns of two moves, they must have met later moves (seeded: 258 of 522 positions).
+  if (info.turn.moves > 1) {
+    EXPECT_GE(reach.later_moves, 20);
+    std::printf("%s: %d positions at a later move of a turn\n", v.key.c_str(), reach.later_moves);
   }
   // With gating, they must have gated, gated in check and had gating castlings to count.
   if (hands.gating) {

@@ -22,6 +22,7 @@ std::string path_text(const fairy::Path& p) {
   if (p.legs.size() != 1) out += ", .leg_count = " + std::to_string(p.legs.size());
   if (p.virgin_only) out += ", .virgin_only = true";
   if (!p.promotes) out += ", .promotes = false";
+  if (p.phases != fairy::kAllPhases) out += ", .phases = " + std::to_string(p.phases);
   return out + "}";
 }
 
@@ -113,8 +114,8 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
 
 // The members for the special rules the variant has (none: no member, and the kernel code of
 // the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
-// giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), game ends (ends.hpp),
-// explosions (blast.hpp, explosions.hpp).
+// giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), turns of two moves
+// (perft.hpp), game ends (ends.hpp), explosions (blast.hpp, explosions.hpp).
 std::string rule_members(const fairy::VariantInfo& info) {
   std::string out;
   if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
@@ -122,6 +123,10 @@ std::string rule_members(const fairy::VariantInfo& info) {
   if (info.explosions.enabled)
     out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = " + std::to_string(info.explosions.spared) + "u};\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
+  if (const fairy::TurnRule& t = info.turn; t.moves != 1)
+    out += "  static constexpr bitboard::TurnDesc turn = {.moves = " + std::to_string(t.moves) + ", .first_turn_moves = " +
+           std::to_string(t.first_turn_moves) + ", .later_captures = " + bool_text(t.later_captures) +
+           ", .later_same_piece = " + bool_text(t.later_same_piece) + "};\n";
   if (const fairy::ExtinctionRule& x = info.ends.extinction; x.enabled)
     out += "  static constexpr bitboard::ExtinctionDesc extinction = {.types = " + std::to_string(x.types) +
            "u, .all = " + bool_text(x.all) + ", .count = " + std::to_string(x.count) +

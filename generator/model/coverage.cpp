@@ -1,5 +1,7 @@
 #include "generator/model/coverage.hpp"
 
+#include <algorithm>
+
 #include "runtime/bitboard/description.hpp"
 #include "runtime/bitboard/shapes.hpp"
 
@@ -33,7 +35,8 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
       const std::string where = "piece '" + p.name + "' (XBetza " + p.betza + ")";
       if (fairy::bitboard::shape_of(path.legs, path.virgin_only) == fairy::bitboard::PathShape::Uncovered)
         return where + " has a move that is not a leap, a queen-line slide, a lame leap, a bent slide or a hop";
-      if (path.phases != fairy::kAllPhases) return where + " has a move limited to some turn phases";
+      if (path.phases != fairy::kAllPhases && (path.legs.back().mode & ~fairy::kMove))
+        return where + " has a move limited to some turn phases that may capture";
       if (promotes && !path.promotes && !promotes_by_leaps_apart(program))
         return where + " has a move that never promotes beside moves that are not leaps or land alike";
     }
@@ -105,7 +108,18 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (info.hands.enabled &&
       (info.must_capture || !info.checks_allowed || info.ends.extinction.enabled || (info.ends.flag.piece >= 0 && info.ends.flag.extra_move)))
     return refuse("its hands come with compulsory captures, barred checks, extinction or the flag's extra move");
-  if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) return refuse("its turns have several moves");
+  // Turns of two moves (perft.hpp's perft_in_phase): alone, and a later move that captures
+  // nothing, as in Extra Move Chess (so no attack depends on the phase).
+  if (info.turn.moves != 1 || info.turn.first_turn_moves != 1) {
+    const fairy::TurnRule& t = info.turn;
+    if (t.moves != 2 || t.first_turn_moves < 1 || t.first_turn_moves > 2 || t.later_captures)
+      return refuse("its turns have more than two moves, or a later move may capture");
+    if (info.hands.enabled || info.must_capture || !info.checks_allowed || info.explosions.enabled || info.pass ||
+        info.ends.extinction.enabled || info.ends.flag.piece >= 0 || info.ends.checks ||
+        std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; }))
+      return refuse("its turns of two moves come with hands, compulsory captures, barred checks, explosions, passes, "
+                    "game ends or promotions that are moves of their own");
+  }
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
   if (info.explosions.enabled)
     if (std::string why = uncovered_explosions(info); !why.empty()) return refuse(why);

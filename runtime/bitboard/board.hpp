@@ -1,7 +1,8 @@
 // The kernel's position: piece sets per colour and per type, the pieces by square, tracked
 // virginity (castling rights, XBetza `i` of royal pieces and partners), the e.p. squares and,
 // in variants with hands, the pieces in hand (a promoted piece is a type of its own, so the
-// board knows what it returns to a hand as) and with gating the squares that keep a gating right.
+// board knows what it returns to a hand as), with gating the squares that keep a gating right,
+// and with turns of two moves where the turn stands.
 // It is copied to make a move (copy-make); the side to move is a template parameter of the
 // code that uses it. No Zobrist key: perft needs none, so the kernel keeps none.
 #pragma once
@@ -17,6 +18,18 @@ namespace fairy::bitboard {
 
 struct NoHands {};
 struct NoGates {};
+struct NoTurns {};
+// Where a turn of two moves stands (TurnDesc; Position::phase, last_moved): at its later move
+// (phase 1) the piece that made the first stands on last_moved; at White's first move of the
+// game, opening.
+template <class B>
+struct TurnState {
+  std::uint8_t phase = 0;
+  bool opening = false;
+  B last_moved = 0;
+  // The phase's bit (runtime/program.hpp; Position::phase_bit).
+  std::uint8_t phase_bit() const { return phase ? kPhaseLater : opening ? kPhaseOpening : kPhaseFirst; }
+};
 
 template <class D>
 struct Board {
@@ -38,6 +51,7 @@ struct Board {
   // Position also drops a side's rights when its hand empties for good; no move count sees that
   // (a right gates only what the hand holds), so the kernel keeps them.
   [[no_unique_address]] std::conditional_t<V::gating, B, NoGates> gates{};
+  [[no_unique_address]] std::conditional_t<has_turns<D>, TurnState<B>, NoTurns> turn{};
 
   B occupied() const { return color[White] | color[Black]; }
   template <int t>
@@ -98,6 +112,11 @@ struct Board {
       ep |= bit<B>(G::square(g.file_of(e), g.rank_of(e)));
     }
     if (pos.ep_count()) ep_victim = std::uint8_t(G::square(g.file_of(pos.ep_victim()), g.rank_of(pos.ep_victim())));
+    if constexpr (has_turns<D>) {
+      turn.phase = pos.phase() ? 1 : 0;
+      turn.opening = pos.phase_bit() == kPhaseOpening;
+      if (const Square m = pos.last_moved(); pos.phase() && m != kNoSquare) turn.last_moved = bit<B>(G::square(g.file_of(m), g.rank_of(m)));
+    }
     return true;
   }
 };

@@ -31,6 +31,7 @@ struct PathDesc {
   int leg_count = 1;
   bool virgin_only = false;  // XBetza `i`
   bool promotes = true;      // false: arriving by this path never promotes (a rule's `moves:`)
+  std::uint8_t phases = kAllPhases;  // the turn phases it may be used in (runtime/program.hpp's Phase bits)
 
   constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
   constexpr PathShape shape() const { return shape_of(used_legs(), virgin_only); }
@@ -92,6 +93,21 @@ struct ExplosionDesc {
 };
 template <class D>
 constexpr bool captures_explode = requires { D::explosions; };
+
+// Turns of two moves (runtime/variant_info.hpp's TurnRule, Extra Move Chess), as a member only
+// of the descriptions whose variant has them (runtime/bitboard/turns.hpp):
+//   TurnDesc turn;
+// Each turn has a first move and an optional later one (a pass ends the turn early), White's
+// first turn `first_turn_moves` (1 or 2); a later move captures nothing and, without
+// later_same_piece, is not made by the piece that made the first.
+struct TurnDesc {
+  int moves = 2;
+  int first_turn_moves = 2;
+  bool later_captures = false;
+  bool later_same_piece = true;
+};
+template <class D>
+constexpr bool has_turns = requires { D::turn; };
 
 struct PromotionDesc {
   std::span<const int> pieces;  // the piece types this rule promotes

@@ -58,12 +58,12 @@ constexpr LeapVectors leap_vectors(std::span<const PathDesc> paths) {
   return out;
 }
 
-template <class D, int t, Color c>
+template <class D, int t, Color c, std::uint8_t phase = kAllPhases>
 struct LeaperSet {
   using V = Variant<D>;
   using G = typename V::G;
   using B = typename V::B;
-  using M = PieceMoves<D, t, c>;
+  using M = PieceMoves<D, t, c, phase>;
   static constexpr LeapVectors vectors = leap_vectors(M::paths);
 
   static constexpr bool applies = [] {

@@ -47,7 +47,9 @@ struct FromOffset {
   int operator()(int to) const { return to - offset; }
 };
 
-template <class D, Color us>
+// `phase`: the turn phase whose moves it generates (Phase bits, turns.hpp; kAllPhases: a variant
+// without turns).
+template <class D, Color us, std::uint8_t phase = kAllPhases>
 struct Generator {
   using V = Variant<D>;
   using B = typename V::B;
@@ -214,8 +216,10 @@ struct Generator {
 
   template <int t, class Sink>
   static void piece_moves(const Board<D>& b, const Context& cx, Sink& sink) {
-    using M = PieceMoves<D, t, us>;
+    using M = PieceMoves<D, t, us, phase>;
     B pieces = b.template pieces<t>(us);
+    if constexpr (phase == kPhaseLater)  // (the piece that made the first move, TurnDesc)
+      if constexpr (!D::turn.later_same_piece) pieces &= ~b.turn.last_moved;
     if constexpr (V::is_royal(t) && !pseudo_legal) {
       // Tested square by square with the royal piece lifted off its square, so that it cannot
       // hide behind itself from a slider.
@@ -234,9 +238,9 @@ struct Generator {
       }
       return;
     }
-    if constexpr (LeaperSet<D, t, us>::applies) {
+    if constexpr (LeaperSet<D, t, us, phase>::applies) {
       // The unpinned pieces all at once; the pinned ones below, one by one.
-      LeaperSet<D, t, us>::moves(
+      LeaperSet<D, t, us, phase>::moves(
           b, pieces & ~cx.pinned & ~cx.verify, cx.occupied, cx.theirs,
           [&](int offset, B targets) {
             targets &= cx.evasions;
@@ -296,7 +300,7 @@ struct Generator {
   // one_piece, with each target tested on the board as it would be after the move.
   template <int t, class Sink>
   static void tested_piece(const Board<D>& b, const Context& cx, Sink& sink, int from, B allowed) {
-    using M = PieceMoves<D, t, us>;
+    using M = PieceMoves<D, t, us, phase>;
     B legal = 0;
     for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed; targets;) {
       const int to = pop_lsb(targets);
@@ -317,7 +321,7 @@ struct Generator {
   // landing on a hop line are tested one by one.
   template <int t, class Sink>
   static void one_piece(const Board<D>& b, const Context& cx, Sink& sink, int from, B allowed) {
-    using M = PieceMoves<D, t, us>;
+    using M = PieceMoves<D, t, us, phase>;
     B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed;
     if constexpr (Enemy::groups.hops > 0)
       if (B tested = targets & cx.hop_lines) {
@@ -335,7 +339,7 @@ struct Generator {
 
   template <int t, class Sink>
   static void en_passant_from(const Board<D>& b, const Context& cx, Sink& sink, int from) {
-    for (B targets = PieceMoves<D, t, us>::en_passant_targets(b, from); targets;) en_passant<t>(b, cx, sink, from, pop_lsb(targets));
+    for (B targets = PieceMoves<D, t, us, phase>::en_passant_targets(b, from); targets;) en_passant<t>(b, cx, sink, from, pop_lsb(targets));
   }
 
   // An e.p. capture, tested on the board as it would be: the capturer moved, the victim gone.
@@ -366,8 +370,8 @@ struct Generator {
   template <int t, class Sink, class From>
   static void emit(const Board<D>& b, Sink& sink, From from, B targets) {
     constexpr int rule = V::promotion_rule[t];
-    if constexpr (PieceMoves<D, t, us>::has_unpromoting) {  // (never set-wise: FromSquare)
-      if (const B plain = targets & PieceMoves<D, t, us>::unpromoting[from.square]) {
+    if constexpr (PieceMoves<D, t, us, phase>::has_unpromoting) {  // (never set-wise: FromSquare)
+      if (const B plain = targets & PieceMoves<D, t, us, phase>::unpromoting[from.square]) {
         sink.template moves<t>(from, plain);
         targets &= ~plain;
       }

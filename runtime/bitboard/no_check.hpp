@@ -140,7 +140,8 @@ struct NoCheckFilter {
 
 // The legal moves to `sink`: the generator's, less those giving check where checks are barred;
 // where captures explode, the pseudo-legal ones that explosions.hpp finds legal.
-template <class D, Color us, class Sink>
+// (With turns of two moves, those of the turn phase `phase`: the filters never meet turns.)
+template <class D, Color us, std::uint8_t phase = kAllPhases, class Sink>
 void generate_moves(const Board<D>& b, Sink& sink) {
   if constexpr (checks_barred<D>) {
     NoCheckFilter<D, us, Sink> filter(sink, b);
@@ -149,7 +150,7 @@ void generate_moves(const Board<D>& b, Sink& sink) {
     ExplosionFilter<D, us, Sink> filter(sink, b);
     Generator<D, us>::generate(b, filter);
   } else {
-    Generator<D, us>::generate(b, sink);
+    Generator<D, us, phase>::generate(b, sink);
   }
 }
 

@@ -1,7 +1,8 @@
 // Perft on the bitboard kernel. The last ply is counted from the legal target sets (a popcount
 // per piece, times the promotion choices; a popcount per type in hand for drops; with gating,
-// a move off a gating square once more per type in hand); earlier plies make each move on a copy
-// of the board and recurse. The entry point takes a Position of the described variant.
+// a move off a gating square once more per type in hand; at a later move of a turn, the pass);
+// earlier plies make each move on a copy of the board and recurse, with turns of two moves in
+// the phase the move leads to. The entry point takes a Position of the described variant.
 #pragma once
 
 #include <cstdint>
@@ -82,8 +83,26 @@ struct MoveCounter {
 template <class D, Color us>
 std::uint64_t perft(const Board<D>& b, int depth);
 
+// Turns of two moves (TurnDesc): after a move made in `phase` on `to`, the turn goes on with
+// the same side's later move, or passes to the other side (a later move ends it, as a first
+// one does when the turn has one move: White's first with first_turn_moves 1).
+template <class D, Color us, std::uint8_t phase>
+std::uint64_t perft_after_move(Board<D> next, int to, int depth) {
+  constexpr int moves = phase == kPhaseOpening ? D::turn.first_turn_moves : D::turn.moves;
+  next.turn.opening = false;
+  if constexpr (phase != kPhaseLater && moves > 1) {
+    next.turn.phase = 1;
+    next.turn.last_moved = bit<typename Variant<D>::B>(to);
+    return perft<D, us>(next, depth);
+  } else {
+    next.turn.phase = 0;
+    next.turn.last_moved = 0;
+    return perft<D, ~us>(next, depth);
+  }
+}
+
 // Makes every move it is given and adds up the perft of the positions they lead to.
-template <class D, Color us>
+template <class D, Color us, std::uint8_t phase = kAllPhases>
 struct Expander {
   using V = Variant<D>;
   using B = typename V::B;
@@ -96,41 +115,44 @@ struct Expander {
   void moves(From from, B targets) {
     while (targets) {
       const int to = pop_lsb(targets);
-      made(Mk::template normal<t>(board, from(to), to, t), from(to));
+      made(Mk::template normal<t>(board, from(to), to, t), from(to), to);
     }
   }
   template <int t, class From>
   void promotions(From from, B targets, const Choices& c) {
     while (targets) {
       const int to = pop_lsb(targets);
-      if (c.stay) made(Mk::template normal<t>(board, from(to), to, t), from(to));
-      for (int i = 0; i < c.n; ++i) made(Mk::template normal<t>(board, from(to), to, c.to[i]), from(to));
+      if (c.stay) made(Mk::template normal<t>(board, from(to), to, t), from(to), to);
+      for (int i = 0; i < c.n; ++i) made(Mk::template normal<t>(board, from(to), to, c.to[i]), from(to), to);
     }
   }
   template <int t>
   void en_passant(int from, int to, const Choices& c) {
-    if (c.stay) made(Mk::template en_passant<t>(board, from, to, t), from);
-    for (int i = 0; i < c.n; ++i) made(Mk::template en_passant<t>(board, from, to, c.to[i]), from);
+    if (c.stay) made(Mk::template en_passant<t>(board, from, to, t), from, to);
+    for (int i = 0; i < c.n; ++i) made(Mk::template en_passant<t>(board, from, to, c.to[i]), from, to);
   }
   void castling(int king_from, int king_to, int partner_from, int partner_to) {
     if constexpr (!V::gating) {
-      child(Mk::castling(board, king_from, king_to, partner_from, partner_to));
+      child(Mk::castling(board, king_from, king_to, partner_from, partner_to), king_to);
     } else {
       const Board<D> next = Mk::castling(board, king_from, king_to, partner_from, partner_to);
-      child(next);
+      child(next, king_to);
       for (const int s : {king_from, partner_from})
         if (s != king_to && s != partner_to) gate_onto(next, s);  // not where the other piece lands
     }
   }
   template <int t, int as = t>
   void drops(B targets) {
-    while (targets) child(Mk::template drop<t, as>(board, pop_lsb(targets)));
+    while (targets) {
+      const int to = pop_lsb(targets);
+      child(Mk::template drop<t, as>(board, to), to);
+    }
   }
 
  private:
-  // The position a move off `from` made, and with gating those where it also gates.
-  void made(const Board<D>& next, int from) {
-    child(next);
+  // The position a move off `from` onto `to` made, and with gating those where it also gates.
+  void made(const Board<D>& next, int from, int to) {
+    child(next, to);
     if constexpr (V::gating) gate_onto(next, from);
   }
   // Each type in hand onto the square s the move that made `next` left, if s kept its right.
@@ -138,31 +160,59 @@ struct Expander {
     if (!(board.gates & bit<B>(s))) return;
     for_each_index<V::types>([&](auto t) {
       if constexpr (V::in_hands(t))
-        if (board.hand[us][t]) child(Mk::template gate<t>(next, s));
+        if (board.hand[us][t]) child(Mk::template gate<t>(next, s), s);
     });
   }
-  void child(const Board<D>& next) {
-    if (!perft_interrupted) nodes += perft<D, ~us>(next, depth);  // Ctrl-C: a partial count
+  // The perft of the position a move onto `to` made (Ctrl-C: a partial count).
+  void child(const Board<D>& next, [[maybe_unused]] int to) {
+    if (perft_interrupted) return;
+    if constexpr (has_turns<D>)
+      nodes += perft_after_move<D, us, phase>(next, to, depth);
+    else
+      nodes += perft<D, ~us>(next, depth);
   }
 };
 
-template <class D, Color us>
-std::uint64_t perft(const Board<D>& b, int depth) {
+// Perft in one turn phase (kAllPhases: a variant without turns). A later move of a turn may
+// also be a pass, which ends the turn and leaves the board (its e.p. squares too) as it is.
+template <class D, Color us, std::uint8_t phase>
+std::uint64_t perft_in_phase(const Board<D>& b, int depth) {
   if constexpr (Ends<D>::any)
     if (Ends<D>::template over<us>(b)) return 0;
+  constexpr bool pass = phase == kPhaseLater;
   if (depth == 1) {
     if constexpr (captures_compulsory<D>) return count_compulsory<D, us>(b);
     MoveCounter<D> counter;
     if constexpr (Variant<D>::gating) counter.gates = GateCount<D>::template of<us>(b);
-    generate_moves<D, us>(b, counter);
-    return counter.nodes;
+    generate_moves<D, us, phase>(b, counter);
+    return counter.nodes + pass;
   }
-  Expander<D, us> expander{b, depth - 1};
+  Expander<D, us, phase> expander{b, depth - 1};
   if constexpr (captures_compulsory<D>)
     generate_compulsory<D, us>(b, expander);
   else
-    generate_moves<D, us>(b, expander);
+    generate_moves<D, us, phase>(b, expander);
+  if constexpr (pass) {
+    Board<D> passed = b;
+    passed.turn = {};
+    if (!perft_interrupted) expander.nodes += perft<D, ~us>(passed, depth - 1);
+  }
   return expander.nodes;
+}
+
+template <class D, Color us>
+std::uint64_t perft(const Board<D>& b, int depth) {
+  if constexpr (has_turns<D>) {
+    static_assert(!captures_compulsory<D> && !Ends<D>::any && !checks_barred<D> && !captures_explode<D>,
+                  "turns of two moves come alone (generator/model/coverage.cpp)");
+    switch (b.turn.phase_bit()) {
+      case kPhaseLater: return perft_in_phase<D, us, kPhaseLater>(b, depth);
+      case kPhaseOpening: return perft_in_phase<D, us, kPhaseOpening>(b, depth);
+      default: return perft_in_phase<D, us, kPhaseFirst>(b, depth);
+    }
+  } else {
+    return perft_in_phase<D, us, kAllPhases>(b, depth);
+  }
 }
 
 // Perft of a position of the variant D describes; nullopt when the kernel cannot hold it

@@ -228,12 +228,44 @@ constexpr LameLeaps<G> lame_leaps(std::span<const PathDesc> paths) {
   return out;
 }
 
+// The paths of colour c's pieces of type t usable in a turn phase (Phase bits; kAllPhases:
+// all of them, as in variants without turns): those whose phases include it, and at a later
+// move of a turn that may not capture (TurnDesc::later_captures false) only their moves onto
+// empty squares.
+template <class D, int t, Color c, std::uint8_t phase>
+struct PhasePaths {
+  static constexpr bool usable(const PathDesc& p) {
+    if (!(p.phases & phase)) return false;
+    return phase != kPhaseLater || D::turn.later_captures || (p.legs[p.leg_count - 1].mode & kMove);
+  }
+  static constexpr int count = [] {
+    int n = 0;
+    for (const PathDesc& p : D::pieces[t].paths[c]) n += usable(p);
+    return n;
+  }();
+  static constexpr auto kept = [] {
+    std::array<PathDesc, (count > 0 ? count : 1)> out{};
+    int n = 0;
+    for (PathDesc p : D::pieces[t].paths[c]) {
+      if (!usable(p)) continue;
+      if (phase == kPhaseLater && !D::turn.later_captures) p.legs[p.leg_count - 1].mode &= kMove;
+      out[n++] = p;
+    }
+    return out;
+  }();
+  static constexpr std::span<const PathDesc> paths{kept.data(), std::size_t(count)};
+};
 template <class D, int t, Color c>
+struct PhasePaths<D, t, c, kAllPhases> {
+  static constexpr std::span<const PathDesc> paths = D::pieces[t].paths[c];
+};
+
+template <class D, int t, Color c, std::uint8_t phase = kAllPhases>
 struct PieceMoves {
   using V = Variant<D>;
   using G = typename V::G;
   using B = typename V::B;
-  static constexpr std::span<const PathDesc> paths = D::pieces[t].paths[c];
+  static constexpr std::span<const PathDesc> paths = PhasePaths<D, t, c, phase>::paths;
 
   static constexpr SquareTable<G> quiet = leap_table<G>(paths, kMove, false);
   static constexpr SquareTable<G> capture = leap_table<G>(paths, kCapture, false);
