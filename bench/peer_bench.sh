@@ -40,7 +40,7 @@ obento     start    4 -             -
 terachess2 start    4 -             -
 sandbox    start    4 -             -
 universal  start    5 -             -
-extramove  start    6 -             -
+extramove  start    7 -             -
 crazyhouse start    5 fsf           -
 crazyhouse hands    3 fsf           r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1
 seirawan   start    5 fsf           -
