@@ -54,6 +54,7 @@ cambodian  start    6 fsf           -
 xiangqi    start    5 fsf-large     -
 janggi     start    5 fsf-large     -
 extinction start    6 fsf           -
+3check     start    6 fsf           -
 atomic     start    6 fsf           -
 racingkings start   6 fsf           -
 antichess  start    6 fsf           -

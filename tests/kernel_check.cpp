@@ -176,6 +176,7 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
         pos.make(m);
         ipos.make(m);
         if (reach && held(pos, mover) > before) ++reach->captures_into_hand;
+        if (reach && info.ends.checks && pos.checks_left(mover) == 0) ++reach->checks_won;
         if (reach && info.explosions.enabled) {
           reach->explosions += on_board(pos) < pieces_before - 2;
           reach->royals_exploded += royals_before && (pos.royal(White) == kNoSquare || pos.royal(Black) == kNoSquare);

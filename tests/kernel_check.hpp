@@ -27,7 +27,7 @@ KernelVariant kernel_variant(const std::string& key) {
 // What the positions checked held, so that a test can see its games reached what it is about
 // (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling;
 // with explosions: blasts, exploded royal pieces, royal pieces side by side under attack; with
-// placement's rules: castling rights from drops, drops barred; with in_place promotions: some legal; with turns: later moves).
+// placement's rules: castling rights from drops, drops barred; with in_place promotions: some legal; with turns: later moves; with n-check: games won by checks).
 struct KernelReach {
   int checks_with_hand = 0;    // positions reached by a move, in check, the mover holding a piece in hand
   int captures_into_hand = 0;  // moves played that put a piece into a hand
@@ -44,6 +44,7 @@ struct KernelReach {
                                // royal piece's attacked squares)
   int in_place_promotions = 0; // positions checked where a promotion that is a move of its own is legal
   int later_moves = 0;         // positions checked at a later move of a turn (turns of two moves)
+  int checks_won = 0;          // moves played that gave a side's last check (n-check: its game ends)
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "3check.hpp"
 #include "almost.hpp"
 #include "amazon.hpp"
 #include "antichess.hpp"
@@ -82,6 +83,8 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shinobi::Rules>("shinobi"),
           // Sittuyin: placement's compulsory drops onto each type's ranks, and a promotion that is a move of its own.
           test::kernel_variant<gen::v_sittuyin::Rules>("sittuyin"),
+          // n-check: the board counts the checks each side has left.
+          test::kernel_variant<gen::v_3check::Rules>("3check"),
           // Turns of two moves (the later one optional, capturing nothing, not by the piece that made the first).
           test::kernel_variant<gen::v_extramove::Rules>("extramove"),
           // Special rules and game ends (runtime/bitboard/must_capture.hpp, no_check.hpp, ends.hpp).
@@ -97,14 +100,14 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
 }
 
-TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramoveAndThisTestListsEveryCoveredVariant) {
+TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramove3checkAndThisTestListsEveryCoveredVariant) {
   std::set<std::string> covered_keys, listed;
   for (const CompiledVariant& v : compiled_variants())
     if (fairygen::model::kernel_coverage(v.info()).covered) covered_keys.insert(v.key);
   for (const test::KernelVariant& c : covered_variants()) listed.insert(c.key);
   EXPECT_EQ(listed, covered_keys);
   for (const char* key : {"chess", "capablanca", "grand", "obento", "terachess2", "crazyhouse", "seirawan", "shogi", "minishogi", "kyotoshogi",
-                          "placement", "shinobi", "sittuyin", "extramove"})
+                          "placement", "shinobi", "sittuyin", "extramove", "3check"})
     EXPECT_TRUE(covered_keys.count(key)) << key;
 }
 
@@ -202,6 +205,10 @@ std::vector<std::string> special_positions(const std::string& key) {
             "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 2:e4",
             "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", "r3k2r/pppppppp/8/8/8/P7/1PPPPPPP/R3K2R w KQkq - 0 5 2:a3",
             "4k3/8/8/8/8/8/4r3/4K3 w - - 0 5", "4k3/4r3/8/8/8/P7/4N3/4K3 w - - 0 5 2:a3"};
+  // 3check: White one check from winning (its Rook's checks end the game, a check by castling
+  // too), Black's last check given already (the game has ended), and a discovered check.
+  if (key == "3check")
+    return {"4k3/8/8/8/8/8/8/R3K3 w Q - 1+2 0 1", "4k3/8/8/8/8/8/8/R3K3 w Q - 2+0 0 1", "3k4/8/8/8/8/8/3N4/3RK3 w - - 2+2 0 1"};
   // Racing kings: the Knight in front of the Bishop may not move (a discovered check), the Rook
   // not onto the h-file or the 8th rank; Black may follow the White King onto the 8th rank (once
   // with its King's step, once blocked so that the game has ended); both Kings there.
@@ -293,6 +300,11 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
   if (in_place) {
     EXPECT_GE(reach.in_place_promotions, 20);
     std::printf("%s: %d positions with promotions that are moves of their own\n", v.key.c_str(), reach.in_place_promotions);
+  }
+  // With n-check, games must have ended by checks (seeded: 4).
+  if (info.ends.checks) {
+    EXPECT_GE(reach.checks_won, 3);
+    std::printf("%s: %d games won by checks\n", v.key.c_str(), reach.checks_won);
   }
   // With turns of two moves, they must have met later moves (seeded: 258 of 522 positions).
   if (info.turn.moves > 1) {

@@ -115,7 +115,7 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
 // The members for the special rules the variant has (none: no member, and the kernel code of
 // the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
 // giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), turns of two moves
-// (perft.hpp), game ends (ends.hpp), explosions (blast.hpp, explosions.hpp).
+// (perft.hpp), game ends (ends.hpp; n-check also perft.hpp), explosions (blast.hpp, explosions.hpp).
 std::string rule_members(const fairy::VariantInfo& info) {
   std::string out;
   if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
@@ -123,6 +123,7 @@ std::string rule_members(const fairy::VariantInfo& info) {
   if (info.explosions.enabled)
     out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = " + std::to_string(info.explosions.spared) + "u};\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
+  if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";
   if (const fairy::TurnRule& t = info.turn; t.moves != 1)
     out += "  static constexpr bitboard::TurnDesc turn = {.moves = " + std::to_string(t.moves) + ", .first_turn_moves = " +
            std::to_string(t.first_turn_moves) + ", .later_captures = " + bool_text(t.later_captures) +

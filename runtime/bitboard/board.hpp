@@ -2,7 +2,7 @@
 // virginity (castling rights, XBetza `i` of royal pieces and partners), the e.p. squares and,
 // in variants with hands, the pieces in hand (a promoted piece is a type of its own, so the
 // board knows what it returns to a hand as), with gating the squares that keep a gating right,
-// and with turns of two moves where the turn stands.
+// with turns of two moves where the turn stands, and with n-check the checks left.
 // It is copied to make a move (copy-make); the side to move is a template parameter of the
 // code that uses it. No Zobrist key: perft needs none, so the kernel keeps none.
 #pragma once
@@ -19,6 +19,7 @@ namespace fairy::bitboard {
 struct NoHands {};
 struct NoGates {};
 struct NoTurns {};
+struct NoCheckCount {};
 // Where a turn of two moves stands (TurnDesc; Position::phase, last_moved): at its later move
 // (phase 1) the piece that made the first stands on last_moved; at White's first move of the
 // game, opening.
@@ -52,6 +53,9 @@ struct Board {
   // (a right gates only what the hand holds), so the kernel keeps them.
   [[no_unique_address]] std::conditional_t<V::gating, B, NoGates> gates{};
   [[no_unique_address]] std::conditional_t<has_turns<D>, TurnState<B>, NoTurns> turn{};
+  // n-check: the checks each side has still to give (Position::checks_left).
+  using CheckCount = std::array<std::uint8_t, 2>;
+  [[no_unique_address]] std::conditional_t<counts_checks<D>, CheckCount, NoCheckCount> checks_left{};
 
   B occupied() const { return color[White] | color[Black]; }
   template <int t>
@@ -112,6 +116,8 @@ struct Board {
       ep |= bit<B>(G::square(g.file_of(e), g.rank_of(e)));
     }
     if (pos.ep_count()) ep_victim = std::uint8_t(G::square(g.file_of(pos.ep_victim()), g.rank_of(pos.ep_victim())));
+    if constexpr (counts_checks<D>)
+      for (const Color c : {White, Black}) checks_left[c] = std::uint8_t(pos.checks_left(c));
     if constexpr (has_turns<D>) {
       turn.phase = pos.phase() ? 1 : 0;
       turn.opening = pos.phase_bit() == kPhaseOpening;

@@ -108,6 +108,10 @@ struct TurnDesc {
 };
 template <class D>
 constexpr bool has_turns = requires { D::turn; };
+// n-check (runtime/variant_info.hpp's EndRules::checks), as a member only of the descriptions
+// whose variant has it: `static constexpr int checks = N;` (ends.hpp, perft.hpp).
+template <class D>
+constexpr bool counts_checks = requires { D::checks; };
 
 struct PromotionDesc {
   std::span<const int> pieces;  // the piece types this rule promotes

@@ -7,6 +7,8 @@
 // other variants' kernel code stays as it was:
 //   static constexpr ExtinctionDesc extinction;  // end: extinction / bare_king (description.hpp)
 //   static constexpr FlagDesc flag;              // end: flag
+//   static constexpr int checks;                 // end: {checks: N} (n-check; the board counts
+//                                                // the checks each side has left, perft.hpp)
 #pragma once
 
 #include "runtime/bitboard/no_check.hpp"
@@ -19,11 +21,14 @@ struct Ends {
   using B = typename V::B;
   static constexpr bool extinction = requires { D::extinction; };
   static constexpr bool flag = requires { D::flag; };
-  static constexpr bool any = extinction || flag;
+  static constexpr bool checks = counts_checks<D>;
+  static constexpr bool any = extinction || flag || checks;
 
   // Whether the game has ended with `us` to move (so no move follows).
   template <Color us>
   static bool over(const Board<D>& b) {
+    if constexpr (checks)  // the opponent has given its last check
+      if (b.checks_left[~us] == 0) return true;
     if constexpr (extinction)
       if (extinct<us, ~us>(b) || extinct<us, us>(b)) return true;
     if constexpr (flag) return flag_over<us>(b);

@@ -168,8 +168,18 @@ struct Expander {
     if (perft_interrupted) return;
     if constexpr (has_turns<D>)
       nodes += perft_after_move<D, us, phase>(next, to, depth);
+    else if constexpr (counts_checks<D>)
+      nodes += perft<D, ~us>(count_check(next), depth);
     else
       nodes += perft<D, ~us>(next, depth);
+  }
+  // n-check (Position::count_check): a move that leaves the enemy royal piece attacked is one
+  // more check given.
+  static Board<D> count_check(const Board<D>& next) {
+    Board<D> counted = next;
+    const B royal = next.template of_types<V::royal_types>(~us);
+    if (royal && counted.checks_left[us] && Attackers<D, us>::attacks(next, lsb(royal), next.occupied())) --counted.checks_left[us];
+    return counted;
   }
 };
 
