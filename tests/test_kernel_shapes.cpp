@@ -5,20 +5,26 @@
 // cpQ, gQ, a limited cpR2) that check while screens step onto and off their lines, a King's
 // first-move jumps with safe passage, a Troll promoting by its steps only, boards of 100, 121, 144
 // (three 64-bit lanes) and 256 squares (four lanes, slides by rays), a variant without a royal
-// piece, and pieces in hand beside hoppers and bent pieces. Perft agrees with the move generator
-// and the interpreter along random games.
+// piece, pieces in hand beside hoppers and bent pieces, turns of two moves, promotions that are
+// moves of their own, and n-check. Perft agrees with the move generator and
+// the interpreter along random games.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
+#include "checks.hpp"
 #include "drops.hpp"
 #include "generator/model/coverage.hpp"
 #include "hoppers.hpp"
 #include "huge.hpp"
+#include "in_place.hpp"
 #include "lanes.hpp"
 #include "nonroyal.hpp"
 #include "passage.hpp"
 #include "runtime/registry.hpp"
 #include "shapes.hpp"
 #include "tests/kernel_check.hpp"
+#include "turns.hpp"
 #include "wide.hpp"
 
 namespace {
@@ -29,7 +35,9 @@ std::vector<test::KernelVariant> shape_variants() {
   return {test::kernel_variant<gen::v_shapes::Rules>("shapes"), test::kernel_variant<gen::v_wide::Rules>("wide"),
           test::kernel_variant<gen::v_nonroyal::Rules>("nonroyal"), test::kernel_variant<gen::v_lanes::Rules>("lanes"),
           test::kernel_variant<gen::v_huge::Rules>("huge"), test::kernel_variant<gen::v_hoppers::Rules>("hoppers"),
-          test::kernel_variant<gen::v_passage::Rules>("passage"), test::kernel_variant<gen::v_drops::Rules>("drops")};
+          test::kernel_variant<gen::v_passage::Rules>("passage"), test::kernel_variant<gen::v_drops::Rules>("drops"),
+          test::kernel_variant<gen::v_turns::Rules>("turns"), test::kernel_variant<gen::v_in_place::Rules>("in_place"),
+          test::kernel_variant<gen::v_checks::Rules>("checks")};
 }
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {
@@ -90,6 +98,18 @@ std::vector<std::string> special_positions(const std::string& key) {
   if (key == "drops")
     return {"4c2k/8/8/8/4p3/8/8/4K3[NP] w - - 0 1", "4c2k/8/8/8/8/8/8/4K3[NP] w - - 0 1",
             "7k/8/8/8/3s4/8/8/4K3[NP] w - - 0 1", "4k3/8/8/4P3/8/8/8/3KC3[np] b - - 0 1"};
+  // Turns: castling at a later move; a double step whose e.p. square Black may take after a
+  // pass (or not, after a later move).
+  if (key == "turns")
+    return {"r3k2r/pppppppp/8/8/8/P7/1PPPPPPP/R3K2R w KQkq - 0 5 2:a3", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 5"};
+  // In place: a Pawn pinned on its file; one shielding the black King from a Rook; White with
+  // its two Ferzes already (only the Man); Black's Pawn on its 4th rank.
+  if (key == "in_place")
+    return {"3rk3/8/8/3P4/8/8/8/3K4 w - - 0 1", "4k3/8/4P3/8/8/8/8/K3R3 w - - 0 1", "4k3/8/8/3P4/8/8/FF6/4K3 w - - 0 1",
+            "4k3/8/8/8/4p3/8/8/R3K3 b - - 0 1"};
+  // Checks: White one check from winning (castling gives one: the game ends); a Cannon's check
+  // over a Pawn that Black may give last.
+  if (key == "checks") return {"5k2/8/8/8/8/8/8/R3K3 w Q - 1+2 0 1", "4k3/4c3/8/8/8/8/4P3/R3K3 b Q - 2+1 0 1"};
   return {};
 }
 
@@ -105,6 +125,13 @@ TEST_P(KernelShapesAgree, WithGeneratorAndInterpreterAlongRandomGames) {
     EXPECT_GE(reach.checks_with_hand, 5);
     EXPECT_GE(reach.captures_into_hand, 30);
   }
+  // Later moves of turns, promotions in place and games won by checks (seeded: 108, 21 and 5).
+  if (v.key == "turns") EXPECT_GE(reach.later_moves, 20);
+  if (v.key == "in_place") EXPECT_GE(reach.in_place_promotions, 10);
+  if (v.key == "checks") EXPECT_GE(reach.checks_won, 2);
+  if (v.key == "turns" || v.key == "in_place" || v.key == "checks")
+    std::printf("%s: %d later moves, %d positions with promotions in place, %d games won by checks\n", v.key.c_str(),
+                reach.later_moves, reach.in_place_promotions, reach.checks_won);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, KernelShapesAgree, ::testing::ValuesIn(shape_variants()),
