@@ -34,14 +34,12 @@ inline void add_promotions(const Position& pos, MoveList& list, Move m) {
   const PromotionRule& pr = v.promotions[rule];
   const Color c = color_of(p);
   const int depth = v.geo.ranks - v.geo.relative_rank(m.to, c);  // 1 = last rank
-  // With `leaving`, the square left counts as well (Fairy-Stockfish's mandatoryPiecePromotion:
-  // a piece in the compulsory ranks that moves out of them must promote too).
-  const int from_depth = pr.leaving ? v.geo.ranks - v.geo.relative_rank(m.from, c) : depth;
-  if (std::min(depth, from_depth) > pr.zone) {
+  const int at = deciding_depth(pr, depth, v.geo.ranks - v.geo.relative_rank(m.from, c));
+  if (!promotes_at(pr, at)) {
     list.push(m);
     return;
   }
-  if (std::min(depth, from_depth) > pr.mandatory) list.push(m);
+  if (may_stay_at(pr, at)) list.push(m);
   if (pr.from_reserve) {  // the last piece left in the reserve, or nothing
     if (pos.reserve_size(c) == 0) return;
     m.promo = std::uint8_t(pos.reserve_back(c) + 1);

@@ -145,6 +145,25 @@ struct PromotionRule {
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 
+// Where a move stands with a promotion rule (PromotionRule; the bitboard kernel's PromotionDesc:
+// both have zone, mandatory and leaving), by depth from the mover's last rank (1). The depth that
+// decides is the target's, or with `leaving` the square left's when that is deeper
+// (Fairy-Stockfish's mandatoryPiecePromotion: a piece in the compulsory ranks that moves out of
+// them must promote too); the move promotes there within the zone, and may also stay unpromoted
+// above the compulsory ranks. The move generator's add_promotions and the kernel ask here.
+template <class Rule>
+constexpr int deciding_depth(const Rule& r, int to_depth, int from_depth) {
+  return r.leaving && from_depth < to_depth ? from_depth : to_depth;
+}
+template <class Rule>
+constexpr bool promotes_at(const Rule& r, int depth) {
+  return depth <= r.zone;
+}
+template <class Rule>
+constexpr bool may_stay_at(const Rule& r, int depth) {
+  return depth > r.mandatory;
+}
+
 // Turns of several moves (Extra Move Chess). A turn has `moves` moves (White's first turn
 // `first_turn_moves`); the later ones are optional (a Pass ends the turn) and may be barred
 // from capturing or from moving the piece that moved last.

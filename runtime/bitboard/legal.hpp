@@ -354,15 +354,12 @@ struct Generator {
     sink.template en_passant<t>(from, to, choices<t>(b, promotion_depth<t>(G::depth(to, us), from)));
   }
 
-  // The depth (1 = our last rank) that decides a move's promotion: its target's, or with
-  // `leaving` (runtime/movegen.hpp's add_promotions) the square left's when that is deeper.
+  // The depth (1 = our last rank) that decides a move's promotion (deciding_depth: with
+  // `leaving`, the square left's when that is deeper).
   template <int t>
   static int promotion_depth(int to_depth, int from) {
     constexpr int rule = V::promotion_rule[t];
-    if constexpr (rule >= 0 && D::promotions[rule].leaving) {
-      const int from_depth = G::depth(from, us);
-      return from_depth < to_depth ? from_depth : to_depth;
-    }
+    if constexpr (rule >= 0 && D::promotions[rule].leaving) return deciding_depth(D::promotions[rule], to_depth, G::depth(from, us));
     return to_depth;
   }
 
@@ -433,8 +430,8 @@ struct Generator {
     constexpr int rule = V::promotion_rule[t];
     if constexpr (rule >= 0) {
       constexpr PromotionDesc pr = D::promotions[rule];
-      if (depth > pr.zone) return c;
-      c.stay = depth > pr.mandatory;
+      if (!promotes_at(pr, depth)) return c;
+      c.stay = may_stay_at(pr, depth);
       for (const PromotionTarget& target : pr.to)
         if (open(b, target, depth)) c.to[c.n++] = std::uint8_t(target.type);
     }
