@@ -966,6 +966,10 @@ void Position::parse_reserves(std::string_view text, int offset) {
       if (type < 0) throw FenError(std::string("unknown piece letter '") + ch + "' in the reserve", offset + int(i) + 1);
       if ((std::isupper(static_cast<unsigned char>(ch)) != 0) != (c == White))
         throw FenError(std::string("'") + ch + "' is in the wrong side's reserve", offset + int(i) + 1);
+      // A royal piece dropped beside the side's royal piece would be a second one (the board
+      // allows one), and the drop rules never put one in a reserve.
+      if (info_->pieces[std::size_t(type)].royal)
+        throw FenError(std::string("'") + ch + "' is a royal piece, which no reserve may hold", offset + int(i) + 1);
       if (reserve_tail_[c] == kMaxReserve) throw FenError("more than 16 reserve pieces", offset + int(i) + 1);
       reserve_[c][reserve_tail_[c]++] = std::uint8_t(type);
       ++i;
