@@ -223,6 +223,18 @@ struct Attackers {
     return leapers(b, s) || sliders(b, s, occupied) || benders(b, s, occupied) || hoppers(b, s, occupied);
   }
 
+  // Whether c's pieces, all but those on `ignored`, attack a royal piece of the other colour,
+  // with `occupied` as the board's occupancy: a check given, tested on the board after a move
+  // (ignored none), or on the board before it with the occupancy after it (ignored: the mover,
+  // which attacks nothing where it lands).
+  static bool attack_royal(const Board<D>& b, B occupied, B ignored = 0) {
+    for (B royals = b.template of_types<V::royal_types>(~c); royals;) {
+      const int s = pop_lsb(royals);
+      if (ignored ? (attackers(b, s, occupied) & ~ignored) != 0 : attacks(b, s, occupied)) return true;
+    }
+    return false;
+  }
+
   // c's sliders that would attack s on an empty board (candidates for pinning a piece to s).
   static B snipers(const Board<D>& b, int s) {
     B a = 0;

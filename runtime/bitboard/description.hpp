@@ -95,7 +95,8 @@ template <class D>
 constexpr bool captures_explode = requires { D::explosions; };
 
 // Turns of two moves (runtime/variant_info.hpp's TurnRule, Extra Move Chess), as a member only
-// of the descriptions whose variant has them (runtime/bitboard/turns.hpp):
+// of the descriptions whose variant has them (their paths per phase: PhasePaths in pieces.hpp; the
+// phase that moves: perft_in_phase and perft_after_move in perft.hpp):
 //   TurnDesc turn;
 // Each turn has a first move and an optional later one (a pass ends the turn early), White's
 // first turn `first_turn_moves` (1 or 2); a later move captures nothing and, without

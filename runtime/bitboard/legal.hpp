@@ -47,8 +47,9 @@ struct FromOffset {
   int operator()(int to) const { return to - offset; }
 };
 
-// `phase`: the turn phase whose moves it generates (Phase bits, turns.hpp; kAllPhases: a variant
-// without turns).
+// `phase`: the turn phase whose moves it generates (Phase bits, runtime/program.hpp; kAllPhases:
+// a variant without turns). Each phase's paths are PhasePaths (pieces.hpp); perft.hpp's
+// perft_in_phase and perft_after_move choose the phase.
 template <class D, Color us, std::uint8_t phase = kAllPhases>
 struct Generator {
   using V = Variant<D>;
@@ -489,12 +490,11 @@ struct Generator {
   static constexpr SquareTable<G> target_attacks = leap_table<G>(D::pieces[t].paths[us], kCapture, false);
 
   // Whether, after our piece on `from` goes to `to` (the same square: it stays) and becomes one
-  // that attacks no enemy piece there, no enemy royal piece is attacked.
+  // that attacks no enemy piece there, no enemy royal piece is attacked: tested on the board
+  // before the move, with the occupancy after it and the mover left out.
   static bool gives_no_check(const Board<D>& b, int from, int to) {
     const B occupied = (b.occupied() ^ bit<B>(from)) | bit<B>(to);
-    for (B royals = b.template of_types<V::royal_types>(them); royals;)
-      if (Attackers<D, us>::attackers(b, pop_lsb(royals), occupied) & ~bit<B>(from)) return false;
-    return true;
+    return !Attackers<D, us>::attack_royal(b, occupied, bit<B>(from));
   }
 
   // Drops from our hand onto the empty squares of each type's drop ranks that the evasions

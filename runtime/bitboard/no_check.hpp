@@ -130,12 +130,7 @@ struct NoCheckFilter {
   }
 
   // Whether the enemy stands in check on the board after our move.
-  static bool gives_check(const Board<D>& n) {
-    const B occupied = n.occupied();
-    for (B royals = n.template of_types<V::royal_types>(them); royals;)
-      if (Ours::attacks(n, pop_lsb(royals), occupied)) return true;
-    return false;
-  }
+  static bool gives_check(const Board<D>& n) { return Ours::attack_royal(n, n.occupied()); }
 };
 
 // The legal moves to `sink`: the generator's, less those giving check where checks are barred;
