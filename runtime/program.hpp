@@ -8,11 +8,18 @@
 // docs/xbetza.md describes the semantics; the generator and the interpreter both execute these.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace fairy {
+
+// Legs of one path at most: up to three XBetza `a`s (a lame G or H has three legs, and its
+// landing step). The XBetza compiler refuses more; PathDesc holds this many.
+inline constexpr int kMaxLegs = 4;
 
 // Leg modes (bit set).
 enum LegMode : std::uint8_t {
@@ -129,5 +136,31 @@ struct PieceProgram {
   std::vector<Path> paths;
   friend bool operator==(const PieceProgram&, const PieceProgram&) = default;
 };
+
+// A Path in constexpr form. A generated module writes each piece's paths once, as tables of these
+// in its header (generator/emit/paths.cpp): the bitboard kernel reads them as they are, and the
+// model built at start-up turns them into PiecePrograms (program_of).
+struct PathDesc {
+  std::array<Leg, kMaxLegs> legs{};
+  int leg_count = 1;
+  bool virgin_only = false;  // XBetza `i`
+  bool promotes = true;      // false: arriving by this path never promotes (a rule's `moves:`)
+  std::uint8_t phases = kAllPhases;  // the turn phases it may be used in (Phase bits)
+  int atom = 0;              // as Path::atom
+
+  constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
+};
+
+inline PieceProgram program_of(std::span<const PathDesc> paths) {
+  PieceProgram out;
+  out.paths.reserve(paths.size());
+  for (const PathDesc& d : paths)
+    out.paths.push_back(Path{.legs = {d.legs.begin(), d.legs.begin() + d.leg_count},
+                             .virgin_only = d.virgin_only,
+                             .promotes = d.promotes,
+                             .phases = d.phases,
+                             .atom = d.atom});
+  return out;
+}
 
 }  // namespace fairy

@@ -562,6 +562,7 @@ TEST(Model, CompiledEqualsInterpreted) {
     EXPECT_EQ(compiled.turn, loaded.turn) << v.key;
     EXPECT_EQ(compiled.drops, loaded.drops) << v.key;
     EXPECT_EQ(compiled.brouhaha, loaded.brouhaha) << v.key;
+    EXPECT_EQ(compiled.first_moves, loaded.first_moves) << v.key;
   }
 }
 

@@ -17,7 +17,7 @@ namespace fairygen::betza {
 
 // Limits on what one XBetza string may say (docs/spec.md, "Limits"): refused with the column.
 constexpr int kMaxLength = 256;  // characters
-constexpr int kMaxLegs = 4;      // legs of one move: up to three 'a's (a lame G or H has three legs)
+using fairy::kMaxLegs;           // legs of one move (runtime/program.hpp)
 constexpr int kMaxPaths = 1024;  // paths of one piece, after directions are expanded (aaW has 196)
 
 // A malformed or unsupported XBetza string; `column` is 1-based within the string.

@@ -2,6 +2,7 @@
 
 #include "generator/emit/ends.hpp"
 #include "generator/emit/hands.hpp"
+#include "generator/emit/paths.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -972,33 +973,6 @@ void emit_attacks(Code& code, const model::Variant& v) {
 
 // ------------------------------------------------------------------ model data as C++
 
-std::string leg_literal(const Leg& l) {
-  Fields f;
-  f.set("dx", l.dx).set("dy", l.dy);
-  if (l.range != Leg{}.range) f.set("range", l.range);
-  if (l.mode) f.set("mode", leg_mode_text(l.mode));
-  if (l.flags) f.set("flags", leg_flag_text(l.flags));
-  if (l.dx2) f.set("dx2", l.dx2);
-  if (l.dy2) f.set("dy2", l.dy2);
-  return f.str();
-}
-
-std::string program_literal(const fairy::PieceProgram& prog, const std::string& indent) {
-  if (prog.paths.empty()) return "{}";
-  std::string s = "{.paths = {\n";
-  for (const Path& p : prog.paths) {
-    std::string legs;
-    for (std::size_t i = 0; i < p.legs.size(); ++i) legs += (i ? ", " : "") + leg_literal(p.legs[i]);
-    Fields f;
-    f.set("legs", "{" + legs + "}").flag("virgin_only", p.virgin_only);
-    if (!p.promotes) f.set("promotes", "false");
-    if (p.phases != fairy::kAllPhases) f.set("phases", bit_names(p.phases, {"kPhaseFirst", "kPhaseLater", "kPhaseOpening"}));
-    if (p.atom) f.set("atom", p.atom);
-    s += indent + "  " + f.str() + ",\n";
-  }
-  return s + indent + "}}";
-}
-
 std::string square_set_literal(const fairy::SquareSet& set) {
   std::string list;
   for (std::size_t s = 0; s < set.size(); ++s)
@@ -1053,17 +1027,19 @@ std::string info_code(const VariantInfo& info) {
       for (Color col : {fairy::White, fairy::Black})
         c.line("p.region[" + color_name(col) + "] = " + square_set_literal(p.region[col]) + ";");
     }
-    for (const fairy::SquareMoves& m : p.moves_on)
+    for (std::size_t i = 0; i < p.moves_on.size(); ++i) {
+      const fairy::SquareMoves& m = p.moves_on[i];
       c.line("p.moves_on.push_back(" +
              Fields()
                  .set("on", "{" + square_set_literal(m.on[fairy::White]) + ", " + square_set_literal(m.on[fairy::Black]) + "}")
                  .set("betza", c_string(m.betza))
-                 .set("program", "{PieceProgram" + program_literal(m.program[fairy::White], "    ") + ", PieceProgram" +
-                                     program_literal(m.program[fairy::Black], "    ") + "}")
+                 .set("program", "{program_of(" + square_moves_paths_name(p, fairy::White, i) + "), program_of(" +
+                                     square_moves_paths_name(p, fairy::Black, i) + ")}")
                  .str("SquareMoves") +
              ");");
-    c.line("p.program[White] = PieceProgram" + program_literal(p.program[fairy::White], "    ") + ";");
-    c.line("p.program[Black] = PieceProgram" + program_literal(p.program[fairy::Black], "    ") + ";");
+    }
+    c.line("p.program[White] = program_of(" + paths_name(p, fairy::White) + ");");
+    c.line("p.program[Black] = program_of(" + paths_name(p, fairy::Black) + ");");
     c.line("v.pieces.push_back(std::move(p));");
     c.close();
   }
@@ -1104,17 +1080,19 @@ std::string info_code(const VariantInfo& info) {
     }
   }
   for (const std::string& line : hand_rule_code(info)) c.line(line);
-  for (const fairy::FirstMove& f : info.first_moves)
+  for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
+    const fairy::FirstMove& f = info.first_moves[i];
     c.line("v.first_moves.push_back(" +
            Fields()
                .set("type", f.type)
                .set("betza", c_string(f.betza))
-               .set("program", "{PieceProgram" + program_literal(f.program[fairy::White], "    ") + ", PieceProgram" +
-                                   program_literal(f.program[fairy::Black], "    ") + "}")
+               .set("program", "{program_of(" + first_move_paths_name(i, fairy::White) + "), program_of(" +
+                                   first_move_paths_name(i, fairy::Black) + ")}")
                .set("in_check", f.in_check ? "true" : "false")
                .set("lost_to", std::to_string(f.lost_to) + "ull")
                .str("FirstMove") +
            ");  // " + comment(info.pieces[std::size_t(f.type)].name));
+  }
   c.line("v.finalize();");
   c.line("return v;");
   c.close();
@@ -1209,7 +1187,7 @@ namespace {
 // <key>.hpp and <key>.cpp of a variant whose move generator is in <mailbox>.mailbox.hpp.
 std::vector<Output> module_files(const model::Variant& v, const Options& o, const std::string& mailbox) {
   const std::string key = v.info.key;
-  const KernelCode kernel = kernel_code(v, o);
+  const KernelCode kernel = kernel_code(v);
   const std::map<std::string, std::string> values = {
       {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
                                 (v.info.hands.enabled && v.info.hands.drops ? "  generate_hand_drops(pos, list);\n" : "")},
@@ -1231,6 +1209,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
                                                       {"key", key},
                                                       {"namespace", module_namespace(key)},
+                                                      {"paths", path_tables(v, o)},
                                                       {"kernel_description", kernel.description},
                                                       {"kernel_declaration", kernel.declaration}};
   return {

@@ -1,8 +1,8 @@
 #include "generator/emit/kernel.hpp"
 
+#include "generator/emit/paths.hpp"
 #include "generator/emit/text.hpp"
 #include "generator/model/coverage.hpp"
-#include "runtime/bitboard/shapes.hpp"
 
 namespace fairygen::emit {
 
@@ -10,41 +10,7 @@ namespace {
 
 using fairy::Color;
 
-std::string leg_text(const fairy::Leg& l) {
-  return "Leg{.dx = " + std::to_string(l.dx) + ", .dy = " + std::to_string(l.dy) + ", .range = " +
-         std::to_string(l.range) + ", .mode = " + leg_mode_text(l.mode) + "}";
-}
-
-std::string path_text(const fairy::Path& p) {
-  std::string legs;
-  for (const fairy::Leg& l : p.legs) legs += (legs.empty() ? "" : ", ") + leg_text(l);
-  std::string out = "{.legs = {" + legs + "}";
-  if (p.legs.size() != 1) out += ", .leg_count = " + std::to_string(p.legs.size());
-  if (p.virgin_only) out += ", .virgin_only = true";
-  if (!p.promotes) out += ", .promotes = false";
-  if (p.phases != fairy::kAllPhases) out += ", .phases = " + std::to_string(p.phases);
-  return out + "}";
-}
-
-// kWhiteK, kBlackP, kWhiteQTilde (Q~), kBlackPPlus (+p): the paths of a piece, named by its FEN
-// letter and mark (unique together in a variant).
-std::string paths_name(const fairy::PieceInfo& p, Color c) {
-  const std::string mark = p.mark == '~' ? "Tilde" : p.mark == '+' ? "Plus" : "";
-  return "k" + color_name(c) + p.letter + mark;
-}
-
 std::string bool_text(bool b) { return b ? "true" : "false"; }
-
-void add_paths(std::string& out, const model::Variant& v, const Options& o, int type, Color c) {
-  const fairy::PieceInfo& p = v.info.pieces[type];
-  const spec::Location& where = v.piece_where[type];
-  out += "// " + comment(std::string(1, p.letter) + ", " + color_name(c) + ": XBetza \"" + p.betza + "\", " + o.spec_name + ":" +
-                         std::to_string(where.line) + ":" + std::to_string(where.column)) + "\n";
-  out += "inline constexpr bitboard::PathDesc " + paths_name(p, c) + "[] = {\n";
-  for (const fairy::Path& path : p.program[c].paths)
-    out += "    " + path_text(path) + ",  // " + fairy::bitboard::shape_name(fairy::bitboard::shape_of(path.legs, path.virgin_only)) + "\n";
-  out += "};\n";
-}
 
 // An in_place rule's squares for one colour, by kernel index (rank * files + file).
 std::string in_place_squares(const fairy::VariantInfo& info, const fairy::PromotionRule& rule, Color c) {
@@ -201,7 +167,7 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
 
 }  // namespace
 
-KernelCode kernel_code(const model::Variant& v, const Options& o) {
+KernelCode kernel_code(const model::Variant& v) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
   KernelCode code;
   if (!coverage.covered) {
@@ -212,10 +178,8 @@ KernelCode kernel_code(const model::Variant& v, const Options& o) {
   std::string& d = code.description;
   d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
       std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
-      "-bit word. The variant as constexpr data,\n// from the same compiled XBetza paths as the move generator.\n";
+      "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables above, which the move generator's model is built from too.\n";
   d += "namespace kernel {\n\n";
-  for (Color c : {fairy::White, fairy::Black})
-    for (int t = 0; t < int(v.info.pieces.size()); ++t) add_paths(d, v, o, t, c);
   d += promotion_arrays(v.info);
   d += "\n" + description_struct(v, coverage) + "\n}  // namespace kernel\n";
   code.declaration = "  // Perft on the bitboard kernel.\n  static std::uint64_t perft(const Position& pos, int depth);\n";

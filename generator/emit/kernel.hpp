@@ -10,12 +10,12 @@
 namespace fairygen::emit {
 
 struct KernelCode {
-  std::string description;  // in the module's header, before Rules: namespace kernel { ... }
+  std::string description;  // in the module's header, after the path tables (paths.hpp), before Rules: namespace kernel { ... }
   std::string declaration;  // inside Rules
   std::string definition;   // in the module's source
 };
 
 // All three are comments only when the kernel does not cover the variant (saying why).
-KernelCode kernel_code(const model::Variant& v, const Options& o);
+KernelCode kernel_code(const model::Variant& v);
 
 }  // namespace fairygen::emit

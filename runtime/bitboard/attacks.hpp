@@ -60,7 +60,7 @@ struct Attackers {
         out.leap[g].types |= TypeSet(1) << t;
       }
       for (const PathDesc& p : paths)
-        if (p.shape() == PathShape::Leap && p.virgin_only && (p.legs[0].mode & kCapture)) out.virgin_leapers |= TypeSet(1) << t;
+        if (shape_of(p) == PathShape::Leap && p.virgin_only && (p.legs[0].mode & kCapture)) out.virgin_leapers |= TypeSet(1) << t;
       const SlideGroups slides = slide_groups(paths);
       for (int i = 0; i < slides.count; ++i) {
         if (!(slides.group[i].mode & kCapture)) continue;

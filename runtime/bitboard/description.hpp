@@ -25,25 +25,13 @@
 
 namespace fairy::bitboard {
 
-// One path of a piece's compiled XBetza (runtime/program.hpp's Path, in constexpr form).
-struct PathDesc {
-  std::array<Leg, kMaxLegs> legs{};
-  int leg_count = 1;
-  bool virgin_only = false;  // XBetza `i`
-  bool promotes = true;      // false: arriving by this path never promotes (a rule's `moves:`)
-  std::uint8_t phases = kAllPhases;  // the turn phases it may be used in (runtime/program.hpp's Phase bits)
-
-  constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
-  constexpr PathShape shape() const { return shape_of(used_legs(), virgin_only); }
-};
-
 struct PieceDesc {
   char letter = '?';  // for comments and debugging
   bool royal = false;
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
   bool safe_passage = false;  // moves of more than one square need safe passage (royal pieces only)
   int initial_ranks = 0;      // >0: unmoved (XBetza `i`) on its side's first ranks, not its start squares
-  std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored)
+  std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored; runtime/program.hpp)
 };
 
 struct CastlingDesc {

@@ -42,13 +42,13 @@ constexpr LeapVectors leap_vectors(std::span<const PathDesc> paths) {
   LeapVectors out;
   for (int i = 0; i < int(paths.size()); ++i) {
     const PathDesc& p = paths[i];
-    if (p.shape() == PathShape::Leap) {
+    if (shape_of(p) == PathShape::Leap) {
       LeapVector& g = out.of(landing(p.used_legs()));
       (p.virgin_only ? g.virgin_modes : g.modes) |= p.legs[0].mode;
-    } else if (p.shape() == PathShape::Lame) {
+    } else if (shape_of(p) == PathShape::Lame) {
       LeapVector& g = out.of(landing(p.used_legs()));
       g.lame[g.lames++] = LameMove{i, 0};
-    } else if (p.shape() == PathShape::VirginSlide) {
+    } else if (shape_of(p) == PathShape::VirginSlide) {
       for (int k = 1; k <= p.legs[0].range; ++k) {
         LeapVector& g = out.of(Vector{k * p.legs[0].dx, k * p.legs[0].dy});
         g.lame[g.lames++] = LameMove{i, k};

@@ -49,7 +49,7 @@ struct NoCheckFilter {
           for (int s = 0; s < G::squares; ++s) out[t][s] |= span[s];
         }
       for (const PathDesc& p : paths)
-        if ((p.shape() == PathShape::Bent || p.shape() == PathShape::Hop) && (p.legs[p.leg_count - 1].mode & kCapture))
+        if ((shape_of(p) == PathShape::Bent || shape_of(p) == PathShape::Hop) && (p.legs[p.leg_count - 1].mode & kCapture))
           for (int s = 0; s < G::squares; ++s) out[t][s] = ~B(0);
     }
     return out;

@@ -31,7 +31,7 @@ template <class G>
 constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin, bool backwards = false) {
   SquareTable<G> out{};
   for (const PathDesc& p : paths) {
-    if (p.shape() != PathShape::Leap || p.virgin_only != virgin || !(p.legs[0].mode & mode)) continue;
+    if (shape_of(p) != PathShape::Leap || p.virgin_only != virgin || !(p.legs[0].mode & mode)) continue;
     const int dx = backwards ? -p.legs[0].dx : p.legs[0].dx, dy = backwards ? -p.legs[0].dy : p.legs[0].dy;
     for (int s = 0; s < G::squares; ++s)
       if (const int t = G::step(s, dx, dy); t >= 0) set_square(out[s], t);
@@ -44,7 +44,7 @@ template <class G>
 constexpr SquareTable<G> unpromoting_table(std::span<const PathDesc> paths) {
   SquareTable<G> out{};
   for (const PathDesc& p : paths) {
-    if (p.shape() != PathShape::Leap || p.promotes) continue;
+    if (shape_of(p) != PathShape::Leap || p.promotes) continue;
     for (int s = 0; s < G::squares; ++s)
       if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) set_square(out[s], t);
   }
@@ -61,7 +61,7 @@ struct LeapSet {
 constexpr LeapSet leap_set(std::span<const PathDesc> paths, std::uint8_t mode) {
   LeapSet out;
   for (const PathDesc& p : paths) {
-    if (p.shape() != PathShape::Leap || p.virgin_only || !(p.legs[0].mode & mode)) continue;
+    if (shape_of(p) != PathShape::Leap || p.virgin_only || !(p.legs[0].mode & mode)) continue;
     const Vector v{p.legs[0].dx, p.legs[0].dy};
     int at = 0;
     while (at < out.count && (out.vector[at].dx < v.dx || (out.vector[at].dx == v.dx && out.vector[at].dy < v.dy))) ++at;
@@ -102,7 +102,7 @@ struct SlideGroups {
 constexpr SlideGroups slide_groups(std::span<const PathDesc> paths, PathShape shape = PathShape::Slide) {
   SlideGroups out;
   for (const PathDesc& p : paths)
-    if (p.shape() == shape) out.add(direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[0].range, p.legs[0].mode);
+    if (shape_of(p) == shape) out.add(direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[0].range, p.legs[0].mode);
   return out;
 }
 
@@ -122,7 +122,7 @@ struct Bents {
 constexpr Bents bents(std::span<const PathDesc> paths) {
   Bents out;
   for (const PathDesc& p : paths)
-    if (p.shape() == PathShape::Bent)
+    if (shape_of(p) == PathShape::Bent)
       out.bent[out.count++] = Bent{{p.legs[0].dx, p.legs[0].dy}, direction_of(p.legs[1].dx, p.legs[1].dy), p.legs[1].range,
                                    p.legs[1].mode};
   return out;
@@ -144,7 +144,7 @@ struct Hops {
 constexpr Hops hops(std::span<const PathDesc> paths) {
   Hops out;
   for (const PathDesc& p : paths)
-    if (p.shape() == PathShape::Hop)
+    if (shape_of(p) == PathShape::Hop)
       out.hop[out.count++] = Hop{direction_of(p.legs[0].dx, p.legs[0].dy), p.legs[1].range, p.legs[1].mode};
   return out;
 }
@@ -212,7 +212,7 @@ template <class G>
 constexpr LameLeaps<G> lame_leaps(std::span<const PathDesc> paths) {
   LameLeaps<G> out;
   for (const PathDesc& p : paths) {
-    if (p.shape() != PathShape::Lame) continue;
+    if (shape_of(p) != PathShape::Lame) continue;
     LameLeap<G>& l = out.leap[out.count++];
     l.virgin = p.virgin_only;
     for (int s = 0; s < G::squares; ++s) {

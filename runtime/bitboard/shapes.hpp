@@ -11,7 +11,6 @@
 
 namespace fairy::bitboard {
 
-inline constexpr int kMaxLegs = 4;  // a lame leap of up to 3 unit steps and its landing step
 inline constexpr int kMaxVirginSlide = 4;  // steps of a slide only an unmoved piece makes
 
 enum class PathShape : std::uint8_t {
@@ -59,6 +58,8 @@ constexpr PathShape shape_of(std::span<const Leg> legs, bool virgin_only) {
     if (l.range != 1 || l.mode != kMove || (l.dx == 0 && l.dy == 0)) return PathShape::Uncovered;
   return legs.size() <= kMaxLegs ? PathShape::Lame : PathShape::Uncovered;
 }
+
+constexpr PathShape shape_of(const PathDesc& p) { return shape_of(p.used_legs(), p.virgin_only); }
 
 constexpr const char* shape_name(PathShape shape) {
   switch (shape) {
