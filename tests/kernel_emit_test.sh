@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # FileCheck test of a generated module (kernel_emit/, attack_emit/): the spec file holds its own
-# CHECK lines; fairygen generates its one variant and FileCheck reads the module: its header,
-# its move generator (<key>.mailbox.hpp), then its .cpp.
+# CHECK lines; fairygen generates its one variant and FileCheck reads the module: its pieces'
+# path tables (the <stem>.paths.hpp its header includes, in that order), its header, its move
+# generator (<key>.mailbox.hpp), then its .cpp.
 # Usage: kernel_emit_test.sh FAIRYGEN FILECHECK TEMPLATE_DIR SPEC
 set -euo pipefail
 fairygen=$1 filecheck=$2 templates=$3 spec=$4
@@ -10,8 +11,10 @@ trap 'rm -rf "$tmp"' EXIT
 "$fairygen" --spec "$spec" --templates "$templates" --out "$tmp" >/dev/null
 headers=()
 for f in "$tmp"/*.hpp; do
-  case $f in *.mailbox.hpp) ;; *) headers+=("$f") ;; esac
+  case $f in *.mailbox.hpp | *.paths.hpp) ;; *) headers+=("$f") ;; esac
 done
 [ ${#headers[@]} -eq 1 ] || { echo "FAIL: expected one variant in $spec"; exit 1; }
 module=${headers[0]%.hpp}
-cat "$module.hpp" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"
+tables=()
+while IFS= read -r name; do tables+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.paths\.hpp\)".*/\1/p' "$module.hpp")
+cat "${tables[@]}" "$module.hpp" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"

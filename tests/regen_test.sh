@@ -4,7 +4,8 @@
 #  2. touching variants.yaml makes the build re-run fairygen, which rewrites nothing, so
 #     nothing is recompiled;
 #  3. on a copy of the spec, changing one variant's piece rewrites that variant's module only
-#     (and the files that include it: its shard and the registry).
+#     (and the files that include it: its shard and the registry), and writes the piece's new
+#     tables beside the old ones, which the other variants keep.
 # Usage: regen_test.sh SOURCE_DIR BUILD_DIR GENERATED_DIR
 set -euo pipefail
 src=$1 build=$2 generated=$3
@@ -35,8 +36,15 @@ grep -q "betza: NW" "$tmp/spec.yaml" || { echo "FAIL: could not edit the spec co
 out=$(gen "$tmp/spec.yaml" "$tmp/out")
 echo "$out"
 changed=$(cd "$tmp/out" && for f in *; do cmp -s "$f" "$generated/$f" || echo "$f"; done | tr '\n' ' ')
-# grand's module and its move generator (grand.mailbox.hpp, which no other variant shares), and
-# what includes them (one shard; the registry, which includes the header).
+# grand's module and its move generator (grand.mailbox.hpp, which no other variant shares), a new
+# header for the tables of its knight, which no longer has the other variants' knight's paths
+# (knight_.paths.hpp, unchanged), and what includes them (one shard; the registry, which includes
+# the header).
 shard=$(grep -l '#include "grand.cpp"' "$tmp/out"/modules_*.cpp | xargs -n1 basename)
-[ "$changed" = "grand.cpp grand.hpp grand.mailbox.hpp $shard registry.cpp " ] || { echo "FAIL: expected only grand's module, its move generator, its shard ($shard) and the registry to change, got: $changed"; exit 1; }
+tables=$(sed -n 's/^#include "\(knight_.*\.paths\.hpp\)".*/\1/p' "$tmp/out/grand.hpp")
+case $tables in knight_?*.paths.hpp) ;; *) echo "FAIL: grand's knight has no tables of its own: $tables"; exit 1 ;; esac
+[ ! -e "$generated/$tables" ] || { echo "FAIL: $tables was there before"; exit 1; }
+expected=$(printf '%s\n' grand.cpp grand.hpp grand.mailbox.hpp "$tables" "$shard" registry.cpp | LC_ALL=C sort | tr '\n' ' ')
+changed=$(echo "$changed" | tr ' ' '\n' | sed '/^$/d' | LC_ALL=C sort | tr '\n' ' ')
+[ "$changed" = "$expected" ] || { echo "FAIL: expected only $expected to change, got: $changed"; exit 1; }
 echo "PASS: regeneration is incremental"

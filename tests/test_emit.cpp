@@ -26,6 +26,13 @@ std::vector<emit::Output> emit_all(const spec::SpecFile& file) {
   return out;
 }
 
+// The text of the output called `name` ("" when there is none).
+std::string content_of(const std::vector<emit::Output>& out, const std::string& name) {
+  for (const auto& o : out)
+    if (o.name == name) return o.content;
+  return "";
+}
+
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
@@ -46,11 +53,7 @@ TEST(Emit, SameInputSameBytesAndHeader) {
 
 TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
   const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
-  const auto content = [&out](const std::string& name) -> std::string {
-    for (const auto& o : out)
-      if (o.name == name) return o.content;
-    return "";
-  };
+  const auto content = [&out](const std::string& name) { return content_of(out, name); };
   // Chess's pieces on an 8x8 board: one header for chess, 3check, atomic, ...
   const std::string chess = content("chess.mailbox.hpp");
   ASSERT_FALSE(chess.empty());
@@ -77,6 +80,45 @@ TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
     EXPECT_TRUE(generators.insert(o.content.substr(begin, end - begin)).second) << o.name;
   }
   EXPECT_GT(generators.size(), 30u);
+}
+
+// Each piece's paths are one header, whatever the board, for every variant with the piece; a
+// piece whose paths differ in some variant (extramove's Pawn, whose double step has phases) gets
+// a header of its own beside it.
+TEST(Emit, VariantsWithAPieceShareItsPathTables) {
+  const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
+  const auto content = [&out](const std::string& name) { return content_of(out, name); };
+  const std::string king = content("king_.paths.hpp");
+  ASSERT_FALSE(king.empty());
+  EXPECT_NE(king.find("namespace fairy::gen::pieces::king_ {"), std::string::npos);
+  EXPECT_NE(king.find("inline constexpr PathDesc kWhite[] = {"), std::string::npos);
+  EXPECT_NE(king.find("inline constexpr PathDesc kBlack[] = {"), std::string::npos);
+  for (const char* key : {"chess", "capablanca", "grand", "shogi", "crazyhouse"}) {
+    EXPECT_NE(content(std::string(key) + ".hpp").find("#include \"king_.paths.hpp\""), std::string::npos) << key;
+    EXPECT_NE(content(std::string(key) + ".cpp").find("program_of(pieces::king_::kWhite)"), std::string::npos) << key;
+  }
+  EXPECT_NE(content("chess.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
+  // extramove's Pawn differs from chess's: two headers, each included by its own variants.
+  EXPECT_NE(content("chess.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
+  EXPECT_EQ(content("extramove.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
+  std::string extra_pawn;
+  for (const auto& o : out)
+    if (o.name.starts_with("pawn_") && o.name.ends_with(".paths.hpp") &&
+        content("extramove.hpp").find("#include \"" + o.name + "\"") != std::string::npos)
+      extra_pawn = o.content;
+  EXPECT_NE(extra_pawn.find(".phases = kPhaseLater | kPhaseOpening"), std::string::npos);
+  // No two headers hold the same tables, and no module holds a table of a piece's own moves.
+  std::set<std::string> tables;
+  for (const auto& o : out) {
+    if (o.name.ends_with(".paths.hpp")) {
+      const std::size_t begin = o.content.find("{\n", o.content.find("namespace fairy::gen::pieces::"));
+      const std::size_t end = o.content.rfind("}  // namespace fairy::gen::pieces::");
+      ASSERT_LT(begin, end) << o.name;
+      EXPECT_TRUE(tables.insert(o.content.substr(begin, end - begin)).second) << o.name;
+    } else {
+      EXPECT_EQ(o.content.find("PathDesc kWhite["), std::string::npos) << o.name;
+    }
+  }
 }
 
 TEST(Emit, WritesOnlyWhatChanged) {

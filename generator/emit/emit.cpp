@@ -980,7 +980,8 @@ std::string square_set_literal(const fairy::SquareSet& set) {
   return "square_set({" + list + "})";
 }
 
-std::string info_code(const VariantInfo& info) {
+std::string info_code(const model::Variant& variant, const PieceTables& tables) {
+  const VariantInfo& info = variant.info;
   Code c;
   c.open("VariantInfo make_info() {");
   c.line("VariantInfo v;");
@@ -1005,7 +1006,8 @@ std::string info_code(const VariantInfo& info) {
   for (fairy::Square s : info.brouhaha)
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
-  for (const fairy::PieceInfo& p : info.pieces) {
+  for (int t = 0; t < int(info.pieces.size()); ++t) {
+    const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
     c.open("{");
     c.line("PieceInfo p;");
     c.line("p.name = " + c_string(p.name) + ";");
@@ -1038,8 +1040,8 @@ std::string info_code(const VariantInfo& info) {
                  .str("SquareMoves") +
              ");");
     }
-    c.line("p.program[White] = program_of(" + paths_name(p, fairy::White) + ");");
-    c.line("p.program[Black] = program_of(" + paths_name(p, fairy::Black) + ");");
+    c.line("p.program[White] = program_of(" + tables.name(variant, t, fairy::White) + ");");
+    c.line("p.program[Black] = program_of(" + tables.name(variant, t, fairy::Black) + ");");
     c.line("v.pieces.push_back(std::move(p));");
     c.close();
   }
@@ -1185,9 +1187,9 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 namespace {
 
 // <key>.hpp and <key>.cpp of a variant whose move generator is in <mailbox>.mailbox.hpp.
-std::vector<Output> module_files(const model::Variant& v, const Options& o, const std::string& mailbox) {
+std::vector<Output> module_files(const model::Variant& v, const Options& o, const std::string& mailbox, const PieceTables& tables) {
   const std::string key = v.info.key;
-  const KernelCode kernel = kernel_code(v);
+  const KernelCode kernel = kernel_code(v, tables);
   const std::map<std::string, std::string> values = {
       {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
                                 (v.info.hands.enabled && v.info.hands.drops ? "  generate_hand_drops(pos, list);\n" : "")},
@@ -1203,13 +1205,14 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
       {"mailbox", mailbox},
       {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
                       ".mailbox.hpp\n"},
-      {"info", info_code(v.info)},
+      {"info", info_code(v, tables)},
       {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
                                                       {"key", key},
                                                       {"namespace", module_namespace(key)},
-                                                      {"paths", path_tables(v, o)},
+                                                      {"piece_includes", tables.includes(v)},
+                                                      {"paths", variant_path_tables(v, o)},
                                                       {"kernel_description", kernel.description},
                                                       {"kernel_declaration", kernel.declaration}};
   return {
@@ -1239,20 +1242,25 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
 std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o) {
   // Each distinct generator text, in spec order, with the variants that use it.
   std::vector<std::pair<std::string, std::vector<const model::Variant*>>> generators;
-  std::vector<Output> out;
+  std::vector<const model::Variant*> all;
+  for (const model::Variant& v : vs) all.push_back(&v);
+  const PieceTables tables(all, o);
+  std::vector<Output> out = tables.files();
   for (const model::Variant& v : vs) {
     const std::string code = movegen_code(v, o);
     auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
     if (it == generators.end()) it = generators.insert(generators.end(), {code, {}});
     it->second.push_back(&v);
-    for (Output& f : module_files(v, o, it->second.front()->info.key)) out.push_back(std::move(f));
+    for (Output& f : module_files(v, o, it->second.front()->info.key, tables)) out.push_back(std::move(f));
   }
   for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o));
   return out;
 }
 
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
-  std::vector<Output> out = module_files(v, o, v.info.key);
+  const PieceTables tables({&v}, o);
+  std::vector<Output> out = tables.files();
+  for (Output& f : module_files(v, o, v.info.key, tables)) out.push_back(std::move(f));
   out.push_back(mailbox_file(v.info.key, movegen_code(v, o), {&v}, o));
   return out;
 }

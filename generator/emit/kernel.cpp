@@ -113,7 +113,7 @@ std::string rule_members(const fairy::VariantInfo& info) {
   return out;
 }
 
-std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage) {
+std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables) {
   const fairy::VariantInfo& info = v.info;
   const fairy::Geometry& g = info.geo;
   const int squares = g.files * g.ranks;
@@ -122,12 +122,13 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
   out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
   out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
-  for (const fairy::PieceInfo& p : info.pieces)
+  for (int t = 0; t < int(info.pieces.size()); ++t) {
+    const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
     out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
-           ", .paths = {" + paths_name(p, fairy::White) + ", " +
-           paths_name(p, fairy::Black) + "}},\n";
+           ", .paths = {" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}},\n";
+  }
   out += "  }};\n";
   const fairy::CastlingRule& castling = info.castling;
   out += "  static constexpr bitboard::CastlingDesc castling = {.enabled = " + bool_text(castling.enabled);
@@ -167,7 +168,7 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
 
 }  // namespace
 
-KernelCode kernel_code(const model::Variant& v) {
+KernelCode kernel_code(const model::Variant& v, const PieceTables& tables) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
   KernelCode code;
   if (!coverage.covered) {
@@ -178,10 +179,10 @@ KernelCode kernel_code(const model::Variant& v) {
   std::string& d = code.description;
   d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
       std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
-      "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables above, which the move generator's model is built from too.\n";
+      "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables of the *.paths.hpp headers, which the move generator's model is built from too.\n";
   d += "namespace kernel {\n\n";
   d += promotion_arrays(v.info);
-  d += "\n" + description_struct(v, coverage) + "\n}  // namespace kernel\n";
+  d += "\n" + description_struct(v, coverage, tables) + "\n}  // namespace kernel\n";
   code.declaration = "  // Perft on the bitboard kernel.\n  static std::uint64_t perft(const Position& pos, int depth);\n";
   code.definition =
       "std::uint64_t Rules::perft(const Position& pos, int depth) {\n"

@@ -6,16 +6,17 @@
 #include <string>
 
 #include "generator/emit/emit.hpp"
+#include "generator/emit/paths.hpp"
 
 namespace fairygen::emit {
 
 struct KernelCode {
-  std::string description;  // in the module's header, after the path tables (paths.hpp), before Rules: namespace kernel { ... }
+  std::string description;  // in the module's header, before Rules: namespace kernel { ... }
   std::string declaration;  // inside Rules
   std::string definition;   // in the module's source
 };
 
 // All three are comments only when the kernel does not cover the variant (saying why).
-KernelCode kernel_code(const model::Variant& v);
+KernelCode kernel_code(const model::Variant& v, const PieceTables& tables);
 
 }  // namespace fairygen::emit
