@@ -89,6 +89,7 @@ void Position::clear() {
   virgin_.fill(false);
   list_size_ = {0, 0};
   for (auto& c : count_) c.fill(0);
+  present_ = {0, 0};
   royal_ = {kNoSquare, kNoSquare};
   stm_ = White;
   phase_ = 0;
@@ -118,6 +119,7 @@ void Position::put(Square s, Piece p) {
   list_index_[s] = std::uint8_t(list_size_[c]);
   list_[c][list_size_[c]++] = s;
   ++count_[c][type_of(p)];
+  present_[c] |= std::uint64_t(1) << type_of(p);
   if (info_->pieces[type_of(p)].royal) royal_[c] = s;
   key_ ^= zobrist::piece(p, s);
 }
@@ -129,7 +131,7 @@ void Position::remove(Square s) {
   const Square last = list_[c][--list_size_[c]];
   list_[c][i] = last;
   list_index_[last] = std::uint8_t(i);
-  --count_[c][type_of(p)];
+  if (--count_[c][type_of(p)] == 0) present_[c] &= ~(std::uint64_t(1) << type_of(p));
   if (royal_[c] == s) royal_[c] = kNoSquare;
   board_[s] = kEmpty;
   key_ ^= zobrist::piece(p, s);

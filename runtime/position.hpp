@@ -128,6 +128,8 @@ class Position {
   Square ep_square(int i) const { return ep_[i]; }
   Square ep_victim() const { return ep_victim_; }
   int count(Color c, int type) const { return count_[c][type]; }
+  // Bit t: colour c has a piece of type t on the board (count(c, t) > 0).
+  std::uint64_t present(Color c) const { return present_[c]; }
   // The side that made the last normal move (whose e.p. squares and exchange are pending).
   Color last_mover() const { return phase_ ? stm_ : ~stm_; }
 
@@ -248,6 +250,7 @@ class Position {
   std::array<int, 2> list_size_{};
   std::array<std::uint8_t, kMaxSquares> list_index_{};
   std::array<std::array<int, kMaxPieceTypes>, 2> count_{};
+  std::array<std::uint64_t, 2> present_{};  // see present()
   std::array<Square, 2> royal_{kNoSquare, kNoSquare};
   Color stm_ = White;
   int phase_ = 0;

@@ -548,6 +548,42 @@ variants:
   EXPECT_TRUE(engine.attacked(pos, c5, White));
 }
 
+// Position::present(c) has bit t exactly while count(c, t) > 0, along games with captures,
+// promotions and drops (universal, crazyhouse, atomic's explosions), moves made and taken back.
+TEST(Position, PresentTypesFollowTheCounts) {
+  for (const char* key : {"universal", "crazyhouse", "atomic", "shogi"}) {
+    const auto engine = engine_for(key);
+    Position pos(engine->variant());
+    pos.set_start();
+    const int types = int(engine->variant().pieces.size());
+    const auto expect_present = [&](const char* when) {
+      for (Color c : {White, Black})
+        for (int t = 0; t < types; ++t)
+          ASSERT_EQ((pos.present(c) >> t & 1) != 0, pos.count(c, t) > 0) << key << " " << when << " " << pos.fen();
+    };
+    expect_present("at the start");
+    std::uint64_t seed = 12345;
+    int made = 0;
+    for (; made < 120; ++made) {
+      MoveList moves;
+      engine->legal_moves(pos, moves);
+      if (moves.size == 0) break;
+      // Captures first when there are any, so that types leave the board.
+      int pick = -1;
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      for (int i = 0; i < moves.size && pick < 0; ++i)
+        if (pos.at(moves.moves[i].to) != kEmpty && (seed >> 40) % 2 == 0) pick = i;
+      if (pick < 0) pick = int((seed >> 33) % std::uint64_t(moves.size));
+      pos.make(moves.moves[pick]);
+      expect_present("after a move");
+    }
+    for (; made > 0; --made) {
+      pos.unmake();
+      expect_present("after taking a move back");
+    }
+  }
+}
+
 // The generated module's model is the one the interpreter builds from variants.yaml.
 TEST(Model, CompiledEqualsInterpreted) {
   for (const auto& v : compiled_variants()) {

@@ -5,6 +5,7 @@
 #include "generator/emit/paths.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -900,9 +901,12 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     // capturing leg's step count, for a same-length leg after it).
     const bool leaps = w.back[0].range == 1;
     const AttackContext ac{info, w, by, test, w.rest.empty() ? "" : leaps ? "completes(1)" : "completes(j0)"};
-    std::string present;  // no walk for a piece type that is not on the board
-    for (const Attacker& a : w.types)
-      present += (present.empty() ? "" : " || ") + std::string("pos.count(Us, ") + std::to_string(a.type) + ")";
+    // No walk for piece types that are not on the board: one type's count, or a mask of several.
+    std::uint64_t types = 0;
+    for (const Attacker& a : w.types) types |= std::uint64_t(1) << a.type;
+    const std::string present = std::popcount(types) == 1
+                                    ? "pos.count(Us, " + std::to_string(std::countr_zero(types)) + ")"
+                                    : "pos.present(Us) & " + std::to_string(types) + "ull";
     // The attacker's square matters where its moves depend on it (moves_on, see attacker_test).
     bool on_square = false;
     for (const Attacker& a : w.types) on_square = on_square || !info.pieces[a.type].moves_on.empty() || a.program >= 0;
