@@ -572,7 +572,7 @@ TEST(Position, PresentTypesFollowTheCounts) {
       int pick = -1;
       seed = seed * 6364136223846793005ull + 1442695040888963407ull;
       for (int i = 0; i < moves.size && pick < 0; ++i)
-        if (pos.at(moves.moves[i].to) != kEmpty && (seed >> 40) % 2 == 0) pick = i;
+        if (is_capture(pos, moves.moves[i]) && (seed >> 40) % 2 == 0) pick = i;
       if (pick < 0) pick = int((seed >> 33) % std::uint64_t(moves.size));
       pos.make(moves.moves[pick]);
       expect_present("after a move");
