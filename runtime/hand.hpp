@@ -117,13 +117,13 @@ bool make_drop_if_legal(Position& pos, const R& rules, const Move& m) {
   return true;
 }
 
-// A drop cannot expose the royal piece when it was not in check, unless pieces can turn on an
-// occupied square (a hopper's new screen); then, in check, and when the piece dropped is royal
-// (placement: it may not land where it is attacked, as in Fairy-Stockfish), the drop is made and
-// tested.
+// A drop cannot expose the royal piece when it was not in check, unless an enemy piece's route
+// can turn on the square dropped on (a hopper's new screen: QuickLegality::turns_at); then, in
+// check, and when the piece dropped is royal (placement: it may not land where it is attacked, as
+// in Fairy-Stockfish), the drop is made and tested.
 template <class R>
 bool hand_drop_is_legal(Position& pos, const R& rules, const QuickLegality& quick, const Move& m) {
-  if (quick.not_in_check() && !pos.variant().occupied_turns && !pos.variant().pieces[m.promo - 1].royal) return true;
+  if (quick.not_in_check() && !quick.turns_at(m.to) && !pos.variant().pieces[m.promo - 1].royal) return true;
   if (!make_drop_if_legal(pos, rules, m)) return false;
   pos.unmake();
   return true;

@@ -368,11 +368,16 @@ inline void apply_turn_rules(const Position& pos, MoveList& list) {
 // non-royal piece that leaves no square of an attack route ending on the royal piece cannot
 // expose it (VariantInfo::aligned), so it needs no test. Where an occupied square can be a
 // turning point (hoppers, locust captures, induction) a move can also give check by entering
-// such a square, so then that square must be off every route too.
+// such a square, so then that square must be off every such route too. Only the routes of the
+// enemy's piece types on the board count (Position::present): a move of ours adds none.
 class QuickLegality {
  public:
   template <class R>
-  QuickLegality(const Position& pos, const R& rules) : info_(pos.variant()), royal_(pos.royal(pos.side_to_move())) {
+  QuickLegality(const Position& pos, const R& rules)
+      : info_(pos.variant()),
+        royal_(pos.royal(pos.side_to_move())),
+        attackers_(pos.present(~pos.side_to_move())),
+        turning_(info_.occupied_turns & attackers_) {
     bikjang_ = in_bikjang(pos);
     enabled_ = info_.checks_allowed && !info_.explosions.enabled && !bikjang_ &&
                (royal_ == kNoSquare || !rules.attacked(pos, royal_, ~pos.side_to_move()));
@@ -381,11 +386,13 @@ class QuickLegality {
   bool bikjang() const { return bikjang_; }
   // The side to move was not in check (or has no royal piece).
   bool not_in_check() const { return enabled_; }
+  // Whether a piece entering s may give a route of an enemy piece on the board a turning point
+  // (VariantInfo::occupied_turns: a hopper's screen, a locust's victim, an induced friend).
+  bool turns_at(Square s) const { return turning_ && royal_ != kNoSquare && (info_.aligned_types(s, royal_) & turning_); }
   bool surely_legal(const Position& pos, const Move& m) const {
     if (!enabled_ || royal_ == kNoSquare) return enabled_;
-    return m.kind == MoveKind::Normal && m.from != royal_ && !info_.is_aligned(m.from, royal_) &&
-           !(info_.occupied_turns && info_.is_aligned(m.to, royal_)) &&
-           !(info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage);
+    return m.kind == MoveKind::Normal && m.from != royal_ && !(info_.aligned_types(m.from, royal_) & attackers_) &&
+           !turns_at(m.to) && !(info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage);
   }
   // Whether a normal move of a non-royal piece is legal because the royal piece, not in check,
   // stays safe with the mover lifted off its square. A piece entering a square only blocks
@@ -395,8 +402,7 @@ class QuickLegality {
   // all its moves, which come one after another (the last answer is kept).
   template <class R>
   bool legal_when_lifted(Position& pos, const R& rules, const Move& m) const {
-    if (!enabled_ || royal_ == kNoSquare || m.kind != MoveKind::Normal || m.from == royal_ ||
-        (info_.occupied_turns && info_.is_aligned(m.to, royal_)) ||
+    if (!enabled_ || royal_ == kNoSquare || m.kind != MoveKind::Normal || m.from == royal_ || turns_at(m.to) ||
         (info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage))
       return false;
     if (m.from != lifted_) {
@@ -415,6 +421,8 @@ class QuickLegality {
  private:
   const VariantInfo& info_;
   Square royal_;
+  std::uint64_t attackers_;  // the enemy's piece types on the board
+  std::uint64_t turning_;    // those of them whose routes may turn on an occupied square
   bool enabled_ = false;
   bool bikjang_ = false;
   mutable Square lifted_ = kNoSquare;  // legal_when_lifted's last piece, and its answer

@@ -217,22 +217,26 @@ void VariantInfo::finalize() {
           ep_capturers[c].push_back({t, geo.offset(leg.dx, leg.dy)});
       }
   }
-  occupied_turns = false;
-  aligned.fill(false);
-  const auto mark_routes = [this](const PieceProgram& prog) {
-    for (const Path& path : prog.paths) {
-      if (!path.captures()) continue;
-      for (std::size_t k = 0; k + 1 < path.legs.size(); ++k)
-        occupied_turns = occupied_turns || (path.legs[k].mode & (kHop | kCapture)) || (path.legs[k].flags & kInduce);
-      for_attack_routes(path, geo, -1, [this](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] = true; });
-    }
-  };
-  for (const PieceInfo& p : pieces)
-    for (Color c : {White, Black}) p.for_each_program(c, mark_routes);
+  occupied_turns = 0;
+  aligned.fill(0);
+  std::uint64_t royal_types = 0;
+  for (int t = 0; t < int(pieces.size()); ++t) {
+    const std::uint64_t type_bit = std::uint64_t(1) << t;
+    royal_types |= pieces[t].royal ? type_bit : 0;
+    const auto mark_routes = [this, type_bit](const PieceProgram& prog) {
+      for (const Path& path : prog.paths) {
+        if (!path.captures()) continue;
+        for (std::size_t k = 0; k + 1 < path.legs.size(); ++k)
+          if ((path.legs[k].mode & (kHop | kCapture)) || (path.legs[k].flags & kInduce)) occupied_turns |= type_bit;
+        for_attack_routes(path, geo, -1, [this, type_bit](int x, int y) { aligned[kMaxSquares + geo.offset(x, y)] |= type_bit; });
+      }
+    };
+    for (Color c : {White, Black}) pieces[t].for_each_program(c, mark_routes);
+  }
   if (flying_general)  // a royal piece attacks the other along files and ranks
     for (int d = 1; d < std::max(geo.files, geo.ranks); ++d)
       for (int off : {geo.offset(d, 0), geo.offset(-d, 0), geo.offset(0, d), geo.offset(0, -d)})
-        aligned[kMaxSquares + off] = true;
+        aligned[kMaxSquares + off] |= royal_types;
   special_legality = must_capture || !checks_allowed || ends.immediate() || explosions.enabled || hands.must_drop || any_in_place;
   finalize_hands();
   finalized = true;

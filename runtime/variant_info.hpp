@@ -385,14 +385,16 @@ struct VariantInfo {
     int offset;  // mailbox offset from the capturer to the e.p. square
   };
   std::array<std::vector<EpCapturer>, 2> ep_capturers;
-  // Some capturing path turns on an occupied square (a hopper's screen, a locust's victim, an
-  // induced friend): then a move can create an attack by entering a square, not only by leaving.
-  bool occupied_turns = false;
-  // aligned[kMaxSquares + (s - target)]: some attack route (on an empty board) that captures on
-  // the target passes s, starts there or goes on through it (mailbox deltas may alias; that
-  // only makes the test more careful).
-  std::array<bool, 2 * kMaxSquares> aligned{};
-  bool is_aligned(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
+  // Bit t: some capturing path of type t turns on an occupied square (a hopper's screen, a
+  // locust's victim, an induced friend): while such a piece is on the board, a move can create an
+  // attack by entering a square, not only by leaving one.
+  std::uint64_t occupied_turns = 0;
+  // aligned[kMaxSquares + (s - target)], bit t: some attack route of type t (on an empty board)
+  // that captures on the target passes s, starts there or goes on through it (mailbox deltas may
+  // alias; that only makes the test more careful). Asked with the types on the board
+  // (Position::present), a route of a piece that is not there aligns nothing.
+  std::array<std::uint64_t, 2 * kMaxSquares> aligned{};
+  std::uint64_t aligned_types(Square s, Square royal) const { return aligned[kMaxSquares + s - royal]; }
   bool finalized = false;
   // A legal move is more than a pseudo-legal move that leaves the royal piece safe (captures
   // compulsory, checks barred, checks counted, explosions, drops compulsory, in_place promotions,

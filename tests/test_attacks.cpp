@@ -1,10 +1,18 @@
 // Attack tests: every generated module's (walked backwards from the target) agrees with the
 // interpreter's (which walks locusts, crooked, circular and same-length paths forwards from each
 // attacker) on every square, for both sides, in the catalogue's perft positions and one ply on.
+// And the legality shortcuts (QuickLegality: surely legal, legal with the mover lifted, routes of
+// the enemy's pieces on the board only) agree with making each move and testing the royal piece.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
 #include "generator/model/model.hpp"
+#include "runtime/interpreter.hpp"
 #include "runtime/registry.hpp"
+#include "runtime/uci.hpp"
 
 namespace {
 
@@ -46,6 +54,52 @@ TEST(Attacks, GeneratedAgreeWithInterpreterOnEverySquare) {
     }
   }
   EXPECT_GT(positions, 1000);
+}
+
+// Every pseudo-legal move is in the generated module's legal move list exactly when the
+// interpreter, making it, finds it legal (make_if_legal: no shortcut). Along seeded games from
+// each perft position of every variant whose legality is the royal piece's safety alone, with
+// captures preferred so that piece types (hoppers among them) leave the board.
+TEST(Legality, ShortcutsAgreeWithMakingEachMove) {
+  const auto file = fairygen::spec::load(FAIRY_SPEC_PATH);
+  int checked = 0, without_a_turning_type = 0;
+  for (const auto& v : fairygen::model::build_all(file)) {
+    if (v.info.special_legality) continue;
+    const auto generated = find_compiled(v.info.key)->engine();
+    const Interpreter interpreter(generated->variant());
+    std::set<std::string> fens;
+    for (const auto& p : v.spec->perft) fens.insert(p.fen.value);
+    std::uint64_t seed = 2026;
+    for (const std::string& fen : fens) {
+      Position pos(generated->variant());
+      if (fen == "start") pos.set_start(); else pos.set_fen(fen);
+      for (int ply = 0; ply < 40; ++ply) {
+        MoveList legal, pseudo;
+        generated->legal_moves(pos, legal);
+        generated->pseudo_moves(pos, pseudo);
+        const Color them = ~pos.side_to_move();
+        without_a_turning_type += v.info.occupied_turns && !(v.info.occupied_turns & pos.present(them));
+        for (const Move& m : pseudo) {
+          const bool listed = std::find(legal.begin(), legal.end(), m) != legal.end();
+          const bool made = make_if_legal(pos, interpreter, m);
+          if (made) pos.unmake();
+          ASSERT_EQ(listed, made) << v.info.key << " " << pos.fen() << " " << to_uci(pos, m);
+          ++checked;
+        }
+        if (legal.size == 0) break;
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        int pick = -1;
+        for (int i = 0; i < legal.size && pick < 0; ++i)
+          if (is_capture(pos, legal.moves[i]) && (seed >> 40) % 4 != 0) pick = i;
+        if (pick < 0) pick = int((seed >> 33) % std::uint64_t(legal.size));
+        pos.make(legal.moves[pick]);
+      }
+    }
+  }
+  std::printf("%d moves checked; %d positions without a turning enemy type\n", checked, without_a_turning_type);
+  EXPECT_GT(checked, 100000);
+  // Positions where the enemy's pieces that turn on occupied squares have all left the board.
+  EXPECT_GT(without_a_turning_type, 50);
 }
 
 }  // namespace
