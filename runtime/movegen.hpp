@@ -447,6 +447,22 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
     return true;
   };
   if (is_in_place_promotion(pos, m)) return legal_when_made();  // may not give check
+  const VariantInfo& v = pos.variant();
+  const auto plain = [&v, &pos](Square s) {  // neither royal nor bound to a safe passage
+    const PieceInfo& p = v.pieces[type_of(pos.at(s))];
+    return !p.royal && !(v.any_safe_passage && p.safe_passage);
+  };
+  // A swap of two plain pieces of ours leaves every square as occupied as it was: legal exactly
+  // when the side is not in check.
+  if (m.kind == MoveKind::Swap && !m.gate && quick.not_in_check() && plain(m.from) && plain(m.to)) return true;
+  // An induced move relocates one piece as a non-capturing, unpromoting move of its own would:
+  // the same tests decide.
+  if (m.kind == MoveKind::Induced && !m.gate) {
+    Move own = m;
+    own.kind = MoveKind::Normal;
+    own.aux1 = kNoSquare;
+    return is_legal(pos, rules, quick, own);
+  }
   if (quick.surely_legal(pos, m) || quick.legal_when_lifted(pos, rules, m)) return true;
   if (quick.bikjang()) return legal_when_made();  // the move must part the royal pieces
   // A gating move is legal when the move alone is (as in Fairy-Stockfish, the gated piece
