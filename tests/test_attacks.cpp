@@ -62,7 +62,7 @@ TEST(Attacks, GeneratedAgreeWithInterpreterOnEverySquare) {
 // captures preferred so that piece types (hoppers among them) leave the board.
 TEST(Legality, ShortcutsAgreeWithMakingEachMove) {
   const auto file = fairygen::spec::load(FAIRY_SPEC_PATH);
-  int checked = 0, without_a_turning_type = 0;
+  int checked = 0, without_a_turning_type = 0, swaps = 0, induced = 0;
   for (const auto& v : fairygen::model::build_all(file)) {
     if (v.info.special_legality) continue;
     const auto generated = find_compiled(v.info.key)->engine();
@@ -85,6 +85,8 @@ TEST(Legality, ShortcutsAgreeWithMakingEachMove) {
           if (made) pos.unmake();
           ASSERT_EQ(listed, made) << v.info.key << " " << pos.fen() << " " << to_uci(pos, m);
           ++checked;
+          swaps += m.kind == MoveKind::Swap;
+          induced += m.kind == MoveKind::Induced;
         }
         if (legal.size == 0) break;
         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
@@ -96,8 +98,11 @@ TEST(Legality, ShortcutsAgreeWithMakingEachMove) {
       }
     }
   }
-  std::printf("%d moves checked; %d positions without a turning enemy type\n", checked, without_a_turning_type);
+  std::printf("%d moves checked (%d swaps, %d induced); %d positions without a turning enemy type\n", checked, swaps,
+              induced, without_a_turning_type);
   EXPECT_GT(checked, 100000);
+  EXPECT_GT(swaps, 100);
+  EXPECT_GT(induced, 100);
   // Positions where the enemy's pieces that turn on occupied squares have all left the board.
   EXPECT_GT(without_a_turning_type, 50);
 }
