@@ -116,6 +116,12 @@ Seen play_games(const Engine& engine, int total_plies, int max_game_plies) {
       MoveList moves;
       engine.legal_moves(pos, moves);
       if (moves.size == 0) break;
+      // In a fixed order, so that the games do not follow the piece lists' order, which changes
+      // with whatever was made and taken back on the way (legality tests, the perfts).
+      std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
+        return std::tie(a.from, a.to, a.aux1, a.aux2, a.kind, a.promo, a.gate) <
+               std::tie(b.from, b.to, b.aux1, b.aux2, b.kind, b.promo, b.gate);
+      });
       std::vector<int> weights;
       for (const Move& m : moves) weights.push_back(weight(pos, m));
       const Move m = moves[std::discrete_distribution<int>(weights.begin(), weights.end())(rng)];
