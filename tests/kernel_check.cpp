@@ -10,6 +10,7 @@
 #include "runtime/movegen.hpp"
 #include "runtime/registry.hpp"
 #include "tests/effort.hpp"
+#include "tests/sorted_moves.hpp"
 
 namespace fairy::test {
 
@@ -22,9 +23,8 @@ namespace {
 // (unmake puts pieces back, not in their places in the lists), so that without sorting the
 // games depended on the depth checked (2 under the sanitizers, 3 in Release).
 Move pick(const Position& pos, const MoveList& list, std::mt19937& rng) {
-  std::vector<Move> moves(list.begin(), list.end()), special;
-  const auto key = [](const Move& m) { return std::make_tuple(m.from, m.to, m.aux1, m.aux2, m.kind, m.promo, m.gate); };
-  std::sort(moves.begin(), moves.end(), [&key](const Move& a, const Move& b) { return key(a) < key(b); });
+  const std::vector<Move> moves = sorted_moves(list);
+  std::vector<Move> special;
   for (const Move& m : moves)
     if (m.kind != MoveKind::Drop && (m.promo || m.gate || m.kind != MoveKind::Normal || pos.at(m.to) != kEmpty))
       special.push_back(m);

@@ -16,6 +16,7 @@
 #include "generator/spec/spec.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "tests/sorted_moves.hpp"
 
 namespace {
 
@@ -113,15 +114,10 @@ Seen play_games(const Engine& engine, int total_plies, int max_game_plies) {
     for (int ply = 0; ply < max_game_plies; ++ply) {
       check_position(engine, pos, seen);
       if (::testing::Test::HasFatalFailure()) return seen;
-      MoveList moves;
-      engine.legal_moves(pos, moves);
-      if (moves.size == 0) break;
-      // In a fixed order, so that the games do not follow the piece lists' order, which changes
-      // with whatever was made and taken back on the way (legality tests, the perfts).
-      std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
-        return std::tie(a.from, a.to, a.aux1, a.aux2, a.kind, a.promo, a.gate) <
-               std::tie(b.from, b.to, b.aux1, b.aux2, b.kind, b.promo, b.gate);
-      });
+      MoveList list;
+      engine.legal_moves(pos, list);
+      if (list.size == 0) break;
+      const std::vector<Move> moves = sorted_moves(list);  // not in the piece lists' order
       std::vector<int> weights;
       for (const Move& m : moves) weights.push_back(weight(pos, m));
       const Move m = moves[std::discrete_distribution<int>(weights.begin(), weights.end())(rng)];

@@ -16,18 +16,11 @@
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
+#include "tests/sorted_moves.hpp"
 
 namespace {
 
 using namespace fairy;
-
-std::vector<Move> sorted(const MoveList& list) {
-  std::vector<Move> out(list.begin(), list.end());
-  std::sort(out.begin(), out.end(), [](const Move& a, const Move& b) {
-    return std::tie(a.from, a.to, a.aux1, a.aux2, a.kind, a.promo, a.gate) < std::tie(b.from, b.to, b.aux1, b.aux2, b.kind, b.promo, b.gate);
-  });
-  return out;
-}
 
 std::string listed(const Position& pos, const std::vector<Move>& moves) {
   std::string s;
@@ -72,8 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   MoveList a, b;
   compiled->legal_moves(pos, a);
   interpreted.legal_moves(pos, b);
-  const std::vector<Move> moves = sorted(a);
-  FUZZ_EXPECT(moves == sorted(b), start + "\n  generated:   " + listed(pos, moves) + "\n  interpreted: " + listed(pos, sorted(b)));
+  const std::vector<Move> moves = sorted_moves(a);
+  FUZZ_EXPECT(moves == sorted_moves(b), start + "\n  generated:   " + listed(pos, moves) + "\n  interpreted: " + listed(pos, sorted_moves(b)));
   FUZZ_EXPECT(compiled->in_check(pos) == interpreted.in_check(pos), start);
   const Geometry& g = info.geo;
   for (int r = 0; r < g.ranks; ++r)
