@@ -2,90 +2,35 @@
 
 #include <algorithm>
 
+#include "runtime/path_walk.hpp"
+
 namespace fairy {
 
 namespace {
 
 int max_steps(const Leg& leg) { return leg.range ? leg.range : kMaxSteps; }
 
-// The state of one walk along a path: who moves, who started it, what was captured on the way.
-struct Walk {
-  Color us;            // the side that moves
-  Square origin;       // where the moving piece (or the inducer) stands
-  Square mover;        // the piece that ends up moving (differs from origin after an induction)
-  Square victim;       // square of a locust capture, or kNoSquare
-  int prev_steps;      // steps the previous leg made
-  // The mover's no_hop_over: and no_capture: (PieceInfo): type bits it may not hop over or take.
-  std::uint64_t no_hop_over = 0;
-  std::uint64_t no_capture = 0;
+// A walk along a path whose legs are read at run time: runtime/path_walk.hpp's walk_leg, leg
+// after leg. cell(s) reads the board (the attack fallback pretends an enemy stands on its
+// target); sink(move) returns true to end the walk.
+template <class Cell, class Sink>
+struct RuntimeWalk {
+  const Position& pos;
+  RuntimeLegs legs;
+  WalkRules rules;
+  const Cell& cell;
+  const Sink& sink;
+
+  bool operator()(std::size_t k, Square at, const WalkState& w) const {
+    return walk_leg(legs, k, at, w, rules, pos, cell, sink, *this);
+  }
 };
 
-bool barred(std::uint64_t types, Piece p) { return types >> type_of(p) & 1; }
-
-// Follows `path` from leg k, reporting each completed move to sink(Move, const Path&).
-// `cell(s)` reads the board (the attack fallback pretends an enemy stands on its target).
+// Walks `path` from a piece of `rules.us` on `from`.
 template <class Cell, class Sink>
-bool walk(const Position& pos, const Path& path, std::size_t k, Square at, Walk w, const Cell& cell,
-          const Sink& sink) {
-  const Leg& leg = path.legs[k];
-  const bool last = k + 1 == path.legs.size();
-  const Color us = w.us;
-  const Geometry& g = pos.geo();
-  const int steps = (leg.flags & kSameLength) ? w.prev_steps : max_steps(leg);
-  // A move ending on this leg: induced (aux: the inducer), a locust capture (aux: the victim) or normal.
-  const MoveKind kind = w.mover != w.origin ? MoveKind::Induced
-                        : w.victim != kNoSquare ? MoveKind::Locust
-                                                : MoveKind::Normal;
-  const Square aux = w.mover != w.origin ? w.origin : w.victim;
-  Square t = at;
-  for (int n = 0; n < steps; ++n) {
-    int x = 0, y = 0;
-    leg_step(leg, n, &x, &y);
-    t = Square(t + g.offset(x, y));
-    const Piece p = cell(t);
-    if (p == kWall || p == kHole) return false;
-    const bool may_stop = !(leg.flags & kSameLength) || n + 1 == steps;
-    Walk next = w;
-    next.prev_steps = n + 1;
-    if (p == kEmpty) {
-      if (!may_stop) continue;
-      if (last) {
-        if ((leg.mode & kEnPassant) && pos.is_ep_square(t)) {
-          if (sink(Move{w.mover, t, pos.ep_victim(), kNoSquare, MoveKind::EnPassant, 0}, path)) return true;
-        } else if (leg.mode & kMove) {
-          if (sink(Move{w.mover, t, aux, kNoSquare, kind, 0}, path)) return true;
-        }
-      } else if (leg.mode & kMove) {
-        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
-      }
-      continue;
-    }
-    if (!may_stop) return false;
-    const bool enemy = is_color(p, ~us);
-    if (last) {
-      if (enemy && (leg.mode & kCapture) && !barred(w.no_capture, p)) {
-        if (sink(Move{w.mover, t, aux, kNoSquare, kind, 0}, path)) return true;
-      } else if (!enemy && (leg.mode & kFriend) && t != w.mover) {
-        const MoveKind own = (leg.flags & kUnload) ? MoveKind::Swap : MoveKind::Normal;
-        if (sink(Move{w.mover, t, kNoSquare, kNoSquare, own, 0}, path)) return true;
-      }
-    } else {
-      if (enemy && (leg.mode & kCapture) && w.victim == kNoSquare) {
-        next.victim = t;
-        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
-        next.victim = w.victim;
-      }
-      if (!enemy && (leg.flags & kInduce) && t != w.mover) {
-        next.mover = t;
-        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
-        next.mover = w.mover;
-      }
-      if ((leg.mode & kHop) && !barred(w.no_hop_over, p))
-        if (walk(pos, path, k + 1, t, next, cell, sink)) return true;
-    }
-    return false;
-  }
-  return false;
+bool walk(const Position& pos, const Path& path, Square from, const WalkRules& rules, const Cell& cell, const Sink& sink) {
+  const RuntimeWalk<Cell, Sink> walk{pos, RuntimeLegs{path, pos.geo()}, rules, cell, sink};
+  return walk(0, from, WalkState{from, from, kNoSquare, 0});
 }
 
 }  // namespace
@@ -103,14 +48,8 @@ void Interpreter::generate(const Position& pos, MoveList& list) const {
     for (const Path& path : piece.program_at(us, from).paths) {
       if (path.virgin_only && !pos.is_virgin(from)) continue;
       if (!(path.phases & pos.phase_bit())) continue;
-      walk(pos, path, 0, from, Walk{us, from, from, kNoSquare, 0, piece.no_hop_over, piece.no_capture}, board, [&](const Move& m, const Path& p) {
-        if (!piece.may_end(us, m.to)) return false;
-        if (m.kind == MoveKind::Swap)
-          add_swap(pos, list, m);
-        else if (p.promotes && m.kind != MoveKind::Induced)
-          add_promotions(pos, list, m);
-        else
-          list.push(m);
+      walk(pos, path, from, WalkRules{us, piece.no_hop_over, piece.no_capture}, board, [&](const Move& m) {
+        if (piece.may_end(us, m.to)) add_walked(pos, list, m, us, path.promotes, -1, 0);
         return false;
       });
     }
@@ -166,13 +105,13 @@ bool Interpreter::forward_attacks(const Position& pos, int type, Square s, Color
   const Piece attacker = make_piece(by, type);
   const Piece target = make_piece(~by, 0);
   const auto cell = [&pos, s, target](Square t) { return t == s ? target : pos.at(t); };
-  const auto hit = [s, &piece, by](const Move& m, const Path&) {
+  const auto hit = [s, &piece, by](const Move& m) {
     return piece.may_end(by, m.to) && ((m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::EnPassant) ||
                                        (m.kind == MoveKind::Locust && m.aux1 == s));
   };
   const auto walks = [&](const Path& path, Square from) {
     return !(path.virgin_only && !pos.is_virgin(from)) &&
-           walk(pos, path, 0, from, Walk{by, from, from, kNoSquare, 0, piece.no_hop_over, 0}, cell, hit);
+           walk(pos, path, from, WalkRules{by, piece.no_hop_over, 0}, cell, hit);
   };
   const Square* squares = pos.piece_squares(by);
   for (int i = 0; i < pos.piece_total(by); ++i) {

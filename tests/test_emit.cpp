@@ -107,6 +107,23 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
         content("extramove.hpp").find("#include \"" + o.name + "\"") != std::string::npos)
       extra_pawn = o.content;
   EXPECT_NE(extra_pawn.find(".phases = kPhaseLater | kPhaseOpening"), std::string::npos);
+  // The mailbox move generators walk the tables (runtime/path_walk.hpp): each includes its pieces'.
+  EXPECT_NE(content("chess.mailbox.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
+  EXPECT_NE(content("chess.mailbox.hpp").find("walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, "), std::string::npos);
+  // The moves a piece has only on some squares are in its header too (Janggi's Rook along the
+  // palace's lines), with kPathsOn<i><C> for code written for both colours; janggi's own header
+  // holds none.
+  std::string janggi_rook, rook_stem;
+  for (const auto& o : out)
+    if (o.name.starts_with("rook_") && o.name.ends_with(".paths.hpp") &&
+        content("janggi.hpp").find("#include \"" + o.name + "\"") != std::string::npos) {
+      janggi_rook = o.content;
+      rook_stem = o.name.substr(0, o.name.find('.'));
+    }
+  EXPECT_NE(janggi_rook.find("inline constexpr PathDesc kWhiteOn4[] = {"), std::string::npos);
+  EXPECT_NE(janggi_rook.find("inline constexpr const auto& kPathsOn4 = C == White ? kWhiteOn4 : kBlackOn4;"), std::string::npos);
+  EXPECT_EQ(content("janggi.hpp").find("On0[]"), std::string::npos);
+  EXPECT_NE(content("janggi.cpp").find("program_of(pieces::" + rook_stem + "::kWhiteOn0)"), std::string::npos);
   // No two headers hold the same tables, and no module holds a table of a piece's own moves.
   std::set<std::string> tables;
   for (const auto& o : out) {
@@ -206,17 +223,24 @@ variants:
   EXPECT_EQ(occurrences(marquis, "vec<Us>("), 12) << marquis;
 }
 
-TEST(Emit, APromotingPathKeepsItsOwnLoop) {
+TEST(Emit, APromotingPathIsWalkedFromItsTable) {
   std::string spec = kTiny;
   spec += "    promotion: {pieces: [pawn], zone: 1, to: [rook]}\n";
   const std::string code = movegen_of(spec);
-  // The Pawn promotes on the last rank: its moves are walked where they are written, each landing
-  // square offered for promotion; the King's and the Rook's are still the runtime's plain walks.
+  // The Pawn promotes on the last rank: its three paths (the push, the two captures) are the
+  // shared walker's (runtime/path_walk.hpp), one call over its table, each move offered for
+  // promotion where it ends in the zone; the King's and the Rook's are still the plain walks.
   EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove"), 1) << "the King's";
   EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>"), 1);
   EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>"), 0);
-  EXPECT_EQ(occurrences(code, "for (const int ray : {vec<Us>(-1, 1), vec<Us>(1, 1)}) {"), 1);
-  EXPECT_EQ(occurrences(code, "add_promotions(pos, list, "), 2);
+  EXPECT_EQ(occurrences(code, "walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, 0, 1, 2>(pos, from, 0, 0, add_promoting);"), 1)
+      << code;
+  EXPECT_EQ(occurrences(code, "walk_moves<"), 1);
+  // The zone starts at a5 for White (mailbox square 4 * 8 + 2 + 0 = 34 with stride 8 and a
+  // border of 2) and ends at e1 for Black.
+  EXPECT_EQ(occurrences(code, "const auto add_promoting = [&](const Move& m) { add_walked(pos, list, m, Us, true, "), 1);
+  EXPECT_EQ(occurrences(code, "const auto add = "), 0) << "no path of the Pawn's is left unpromoted";
+  EXPECT_EQ(code.find("for (Square"), std::string::npos) << "no walk written out";
 }
 
 // A 7x7 variant with a lame Knight (Xiangqi's Horse), a Cannon, a diagonal hopper (Janggi's
@@ -234,27 +258,26 @@ variants:
     start: 2k4/7/7/7/7/7/H1CKX1G w - - 0 1
 )";
 
-TEST(Emit, PathsOfSeveralLegsThatMoveAlikeShareOneLoop) {
+TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   const std::string code = movegen_of(kTwoLegs);
   const std::string moves = code.substr(0, code.find("bool attacked_by("));
-  // The Horse's eight paths (a step, then the leap outwards): one loop over pairs of vectors,
-  // each leg walking its own loop variable; no block a path. So the hopper's four and the
-  // Grasshopper's eight (a slide to a screen, then the leap beyond it).
-  EXPECT_EQ(occurrences(moves, "// leap m, then leap mc\n"), 1);
-  EXPECT_EQ(occurrences(moves, "// slide p, then leap mc\n"), 1);
-  EXPECT_EQ(occurrences(moves, "for (const auto& [ray1, ray2] : {\n"), 3) << "the Horse's, hopper's and Grasshopper's";
-  EXPECT_EQ(occurrences(moves, "std::array{vec<Us>("), 8 + 4 + 8);
-  EXPECT_EQ(occurrences(moves, "const Square s1 = Square(from + ray1);"), 2) << "the Horse's and the hopper's";
-  EXPECT_EQ(occurrences(moves, "for (Square s1 = Square(from + ray1);; s1 = Square(s1 + ray1)) {"), 1);
-  EXPECT_EQ(occurrences(moves, "const Square to = Square(s1 + ray2);"), 3);
+  // The Horse's eight paths (a step, then the leap outwards), the hopper's four and the
+  // Grasshopper's eight (a slide to a screen, then the leap beyond it): each piece's paths are
+  // walked by the shared walker from its table (runtime/path_walk.hpp), one call a piece, and
+  // no leg of theirs is written out.
+  EXPECT_EQ(occurrences(moves, "walk_moves<Us, pieces::horse_::kPaths<Us>, kStride, 0, 1, 2, 3, 4, 5, 6, 7>(pos, from, 0, 0, add);"), 1);
+  EXPECT_EQ(occurrences(moves, "walk_moves<Us, pieces::hopper_::kPaths<Us>, kStride, 0, 1, 2, 3>(pos, from, 0, 0, add);"), 1);
+  EXPECT_EQ(occurrences(moves, "walk_moves<Us, pieces::grasshopper_::kPaths<Us>, kStride, 0, 1, 2, 3, 4, 5, 6, 7>(pos, from, 0, 0, add);"), 1);
+  EXPECT_EQ(occurrences(moves, "walk_moves<"), 3);
+  EXPECT_EQ(occurrences(moves, "// paths 0-7: leap m, then leap mc\n"), 1);
+  EXPECT_EQ(occurrences(moves, "// paths 0-3: leap p, then leap mc\n"), 1);
+  EXPECT_EQ(occurrences(moves, "// paths 0-7: slide p, then leap mc\n"), 1);
+  for (const char* written_out : {"Square s1", "for (Square", "for (int n", "const Piece p1", "std::array{vec<Us>("})
+    EXPECT_EQ(moves.find(written_out), std::string::npos) << written_out;
   // The Cannon's plain moves and its hops along a line are the runtime's walks, a line each.
   EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
-  EXPECT_EQ(occurrences(moves, "_moves<Us, "), 3) << "the King's, and the Cannon's two";
-  // A leap that only hops has nothing to do on an empty square: no empty block.
-  EXPECT_EQ(occurrences(moves, "// leap p, then leap mc\n"), 1);
-  EXPECT_EQ(occurrences(moves, "if (p1 == kEmpty) {\n    }"), 0);
-  EXPECT_EQ(occurrences(moves, "const Piece p1 = b[s1];\n    if (is_color(p1, White) || is_color(p1, Black)) {"), 1);
+  EXPECT_EQ(occurrences(moves, "_moves<Us, ") - occurrences(moves, "walk_moves<Us, "), 3) << "the King's, and the Cannon's two";
   // Backwards, the Cannon's four routes are one loop too, over {walk, ray0, ray1}.
   const std::string attacks = code.substr(code.find("bool attacked_by("));
   EXPECT_EQ(occurrences(attacks, "// cannon: back by ray0, then back by ray1\n"), 1);

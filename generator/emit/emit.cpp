@@ -106,16 +106,13 @@ std::string leg_kind(const Leg& l) {
   return s + (modes.empty() || modes[0] == ' ' ? "" : " ") + modes;
 }
 
-std::string leg_comment(const Leg& l, Color c) {
-  return std::string(l.flags & fairy::kSameLength ? "same length " : "") +
-         vector_text(l.dx, c == fairy::White ? l.dy : -l.dy) + leg_kind(l);
-}
-
-std::string path_comment(const Path& p, Color c) {
-  std::string s = p.virgin_only ? "unmoved only: " : "";
-  if (!p.promotes) s += "never promotes: ";
-  for (std::size_t i = 0; i < p.legs.size(); ++i) s += (i ? ", then " : "") + leg_comment(p.legs[i], c);
-  return s;
+// What a path does, without its vectors: "leap m, then slide mc".
+std::string path_kinds(const Path& p) {
+  std::string legs;
+  for (std::size_t i = 0; i < p.legs.size(); ++i)
+    legs += std::string(i ? ", then" : "") + (p.legs[i].flags & fairy::kSameLength ? " same length" : "") + leg_kind(p.legs[i]);
+  return std::string(p.virgin_only ? "unmoved only: " : "") + (p.promotes ? "" : "never promotes: ") +
+         legs.substr(legs.find_first_not_of(' '));
 }
 
 // ------------------------------------------------------------------ forward generation
@@ -167,45 +164,6 @@ int promotion_zone_edge(const VariantInfo& info, int type, Color c) {
   return c == fairy::White ? info.geo.square(0, info.geo.ranks - zone) : info.geo.square(info.geo.files - 1, zone - 1);
 }
 
-// Where a walk stands while its code is emitted (all C++ expressions).
-struct WalkVars {
-  std::string at;      // the square the current leg starts from
-  std::string mover;   // the piece that ends up moving ("from", or an induced friend)
-  std::string victim;  // a locust victim's square, or "kNoSquare"
-  std::string count;   // steps the previous leg made (for same-length legs)
-};
-
-// Emits the code adding a move that lands on `to`.
-void emit_add(Code& code, const PieceContext& pc, const WalkVars& w, const std::string& to, const std::string& kind,
-              const std::string& aux) {
-  const std::string move = "Move{" + w.mover + ", " + to + ", " + aux + ", kNoSquare, MoveKind::" + kind + ", 0}";
-  const bool promotes = pc.promotes && kind != "Induced" && kind != "Swap";
-  // A rule that also promotes on leaving the zone: add_promotions looks at both squares.
-  const std::string in_zone = pc.zone_edge[0] < 0 ? "true"
-                              : "Us == White ? " + to + " >= " + std::to_string(pc.zone_edge[0]) + " : " + to +
-                                    " <= " + std::to_string(pc.zone_edge[1]);
-  const std::string inside = pc.region.empty() ? "" : "if (" + pc.region + "(" + to + ")) ";
-  code.line(inside + (kind == "Swap" ? "add_swap(pos, list, " + move + ");"
-                      : promotes     ? "{ if (" + in_zone + ") add_promotions(pos, list, " + move + "); else list.push(" +
-                                           move + "); }"
-                                     : "list.push(" + move + ");"));
-}
-
-// The offset expression of step `n` (a 1-based counter variable) of a leg of colour c's program;
-// `straight`, when given, is that of a leg whose steps are all alike.
-std::string step_offset(Code& code, const Leg& leg, const std::string& n, Color c, const std::string& straight = "") {
-  if (!(leg.flags & (fairy::kZigzag | fairy::kCircle))) return straight.empty() ? vec_expr(leg.dx, leg.dy, c) : straight;
-  const int period = (leg.flags & fairy::kZigzag) ? 2 : 8;
-  std::string table;
-  for (int k = 0; k < period; ++k) {
-    int x = 0, y = 0;
-    fairy::leg_step(leg, k, &x, &y);
-    table += (k ? ", " : "") + vec_expr(x, y, c);
-  }
-  code.line("static constexpr int kStep[" + std::to_string(period) + "] = {" + table + "};");
-  return "kStep[(" + n + " - 1) % " + std::to_string(period) + "]";
-}
-
 // Several paths (or attack walks) that differ only in their vectors, made in one loop over them
 // (see emit_piece and attacks_body). An entry a path: its offsets, ", "-separated, after its index
 // for a walk (which runs only when via(walk)). Leg k's vector is the loop variable `ray` (paths of
@@ -238,125 +196,6 @@ struct RayLoop {
   }
   std::string offset(std::size_t k) const { return legs == 1 ? "ray" : "ray" + std::to_string(first + int(k)); }
 };
-
-// Leg k of the path, or of the group of paths `rays` (whose loop leg 0 opens).
-void emit_leg(Code& code, const PieceContext& pc, const Path& path, std::size_t k, const WalkVars& w,
-              const RayLoop& rays = {}) {
-  const Leg& leg = path.legs[k];
-  const bool last = k + 1 == path.legs.size();
-  const std::string them = "~Us", us = "Us";
-  const std::string idx = std::to_string(k + 1);
-  const std::string sq = last ? "to" : "s" + idx;
-  const std::string p = "p" + idx, n = "n" + idx;
-  const bool same_length = leg.flags & fairy::kSameLength;
-  const bool leap = leg.range == 1 && !same_length;
-  // A plain unlimited straight slide needs no step counter unless the next leg measures it.
-  const bool next_counts = !last && (path.legs[k + 1].flags & fairy::kSameLength);
-  const bool plain_slide = leg.range == 0 && !same_length && !next_counts &&
-                           !(leg.flags & (fairy::kZigzag | fairy::kCircle));
-  const std::string kind = w.mover != "from" ? "Induced" : w.victim == "kNoSquare" ? "Normal" : "Locust";
-  const std::string aux = w.mover != "from" ? "from" : w.victim;
-
-  const bool opens_loop = rays.legs && k == 0;
-  const std::string off = rays.legs ? rays.offset(k) : vec_expr(leg.dx, leg.dy, pc.us);
-  if (leap) {
-    if (opens_loop)
-      rays.open(code);
-    else
-      code.open("{");
-    code.line("const Square " + sq + " = Square(" + w.at + " + " + off + ");");
-  } else if (plain_slide) {
-    if (opens_loop) rays.open(code);
-    code.open("for (Square " + sq + " = Square(" + w.at + " + " + off + ");; " + sq + " = Square(" + sq + " + " + off +
-              ")) {");
-  } else {
-    if (opens_loop) rays.open(code);
-    code.open("{");
-    const std::string limit = same_length ? w.count : leg.range ? std::to_string(leg.range) : "kMaxSteps";
-    const std::string step = step_offset(code, leg, n, pc.us, rays.legs ? off : "");
-    code.line("Square " + sq + " = " + w.at + ";");
-    code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
-    code.line(sq + " = Square(" + sq + " + " + step + ");");
-  }
-  const bool loop = !leap;
-  code.line("const Piece " + p + " = b[" + sq + "];");
-  WalkVars next{sq, w.mover, w.victim, leap ? "1" : n};
-
-  // The common final leap that moves or captures alike: one test.
-  if (leap && last && (leg.mode & ~fairy::kFriend) == (fairy::kMove | fairy::kCapture) && w.victim == "kNoSquare" &&
-      w.mover == "from" && !(leg.flags & fairy::kUnload)) {
-    const std::string enemy = "is_color(" + p + ", " + them + ")";
-    code.open("if (" + p + " == kEmpty || " + (pc.no_capture ? "(" + enemy + not_of_types(pc.no_capture, p) + ")" : enemy) + ") {");
-    emit_add(code, pc, w, sq, "Normal", "kNoSquare");
-    code.close();
-    if (leg.mode & fairy::kFriend) {
-      code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
-      emit_add(code, pc, w, sq, "Normal", "kNoSquare");
-      code.close();
-    }
-    code.close();
-    return;
-  }
-
-  // An empty square (nothing to do there for a leap that only hops or captures).
-  const bool on_empty = same_length || loop || (leg.mode & (last ? fairy::kMove | fairy::kEnPassant : fairy::kMove));
-  if (on_empty) code.open("if (" + p + " == kEmpty) {");
-  if (same_length) code.line("if (" + n + " < " + w.count + ") continue;");
-  if (last) {
-    if (leg.mode & fairy::kEnPassant) {
-      code.open("if (pos.is_ep_square(" + sq + ")) {");
-      emit_add(code, pc, w, sq, "EnPassant", "pos.ep_victim()");
-      code.close();
-      if (leg.mode & fairy::kMove) {
-        code.open("else {");
-        emit_add(code, pc, w, sq, kind, aux);
-        code.close();
-      }
-    } else if (leg.mode & fairy::kMove) {
-      emit_add(code, pc, w, sq, kind, aux);
-    }
-  } else if (leg.mode & fairy::kMove) {
-    emit_leg(code, pc, path, k + 1, next, rays);
-  }
-  if (loop) code.line("continue;");
-  if (on_empty) code.close();
-
-  // An occupied square (or the edge): the leg ends here.
-  if (same_length) code.line("if (" + n + " < " + w.count + ") break;");
-  if (last) {
-    if (leg.mode & fairy::kCapture) {
-      code.open("if (is_color(" + p + ", " + them + ")" + not_of_types(pc.no_capture, p) + ") {");
-      emit_add(code, pc, w, sq, kind, aux);
-      code.close();
-    }
-    if (leg.mode & fairy::kFriend) {
-      code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
-      emit_add(code, pc, w, sq, (leg.flags & fairy::kUnload) ? "Swap" : "Normal", "kNoSquare");
-      code.close();
-    }
-  } else {
-    if ((leg.mode & fairy::kCapture) && w.victim == "kNoSquare") {
-      code.open("if (is_color(" + p + ", " + them + ")) {");
-      emit_leg(code, pc, path, k + 1, WalkVars{sq, w.mover, sq, next.count}, rays);
-      code.close();
-    }
-    if (leg.flags & fairy::kInduce) {
-      code.open("if (is_color(" + p + ", " + us + ") && " + sq + " != " + w.mover + ") {");
-      emit_leg(code, pc, path, k + 1, WalkVars{sq, sq, w.victim, next.count}, rays);
-      code.close();
-    }
-    if (leg.mode & fairy::kHop) {
-      const std::string piece = "is_color(" + p + ", White) || is_color(" + p + ", Black)";
-      code.open("if (" + (pc.no_hop_over ? "(" + piece + ")" + not_of_types(pc.no_hop_over, p) : piece) + ") {");
-      emit_leg(code, pc, path, k + 1, next, rays);
-      code.close();
-    }
-  }
-  if (loop) code.line("break;");
-  code.close();
-  if (!leap && !plain_slide) code.close();
-  if (!leap && opens_loop) code.close();
-}
 
 // Whether b is a path that a's code makes for other vectors: leg by leg the same modes, range and
 // flags (no crooked or circular leg, whose steps vary), and the same conditions (then the two
@@ -430,7 +269,16 @@ std::string generate_function(const VariantInfo& info, int type, int moves = -1)
          (moves < 0 ? "_moves" : "_moves_on_" + std::to_string(moves));
 }
 
-void emit_piece(Code& code, const model::Variant& v, const Options& o, int type, int moves = -1) {
+// The sink of a walk of the shared path walker (runtime/path_walk.hpp): it adds each move the walk
+// completes as add_walked does (a swap, a promotion, a plain move), where the piece may end one.
+std::string walk_sink(const PieceContext& pc) {
+  const std::string add = "add_walked(pos, list, m, Us, " + std::string(pc.promotes ? "true" : "false") + ", " +
+                          std::to_string(pc.promotes ? pc.zone_edge[0] : -1) + ", " +
+                          std::to_string(pc.promotes ? pc.zone_edge[1] : 0) + ");";
+  return "[&](const Move& m) { " + (pc.region.empty() ? add : "if (" + pc.region + "(m.to)) " + add) + " return false; }";
+}
+
+void emit_piece(Code& code, const model::Variant& v, const Options& o, const PieceTables& tables, int type, int moves = -1) {
   const VariantInfo& info = v.info;
   const fairy::PieceInfo& piece = info.pieces[type];
   const spec::Location& where = v.piece_where[type];
@@ -448,45 +296,56 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
     return;
   }
   const int zone_edge[2] = {promotion_zone_edge(info, type, fairy::White), promotion_zone_edge(info, type, fairy::Black)};
+  const auto context = [&](const Path& path, Color c) {
+    return PieceContext{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
+                        piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over, piece.no_capture};
+  };
+  const auto walked = [&](const Path& path, Color c) {
+    const PieceContext pc = context(path, c);
+    return !plain_walk(path, pc) && !hop_walk(path, pc);
+  };
   emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
                 [&](Color c) {
                   Code body(1);
-                  body.line("const Piece* b = pos.board();");
                   const std::vector<Path>& paths = program(c).paths;
+                  // What the paths need: the board (the runtime's plain walks), the sinks of the
+                  // shared walker (add: moves as they are, add_promoting: offered for promotion).
+                  bool plain = false, sink[2] = {false, false};
+                  for (const Path& path : paths) {
+                    if (!walked(path, c)) plain = true;
+                    else sink[context(path, c).promotes] = true;
+                  }
+                  if (plain) body.line("const Piece* b = pos.board();");
+                  for (const bool promotes : {false, true}) {
+                    if (!sink[promotes]) continue;
+                    PieceContext pc = context(paths[0], c);
+                    pc.promotes = promotes;
+                    body.line(std::string("const auto ") + (promotes ? "add_promoting" : "add") + " = " + walk_sink(pc) + ";");
+                  }
                   for (std::size_t i = 0; i < paths.size();) {
                     const Path& path = paths[i];
-                    // Paths after this one that differ from it only in their vector: one loop.
+                    const PieceContext pc = context(path, c);
+                    const bool walk = walked(path, c);
+                    // Paths after this one that the same code makes: for the runtime's plain
+                    // walks, those that differ from it only in their vector (one loop over the
+                    // vectors); for the shared walker, those with the same conditions (one call).
                     std::size_t end = i + 1;
-                    while (end < paths.size() && same_but_vector(path, paths[end])) ++end;
+                    while (end < paths.size() &&
+                           (walk ? walked(paths[end], c) && paths[end].virgin_only == path.virgin_only &&
+                                       paths[end].phases == path.phases && paths[end].promotes == path.promotes
+                                 : same_but_vector(path, paths[end])))
+                      ++end;
                     if (path.virgin_only) body.open("if (pos.is_virgin(from)) {");
                     if (path.phases != fairy::kAllPhases)
                       body.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
-                    const PieceContext pc{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
-                                          piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over,
-                                          piece.no_capture};
-                    // The group's vectors, a path an entry: as comments say them and as offsets.
-                    const auto group = [&](std::size_t legs) {
-                      RayLoop rays{legs, 1, false, {}, {}};
-                      for (std::size_t j = i; j < end; ++j) {
-                        std::string texts, offsets;
-                        for (std::size_t k = 0; k < legs; ++k) {
-                          const Leg& l = paths[j].legs[k];
-                          texts += (k ? " then " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
-                          offsets += (k ? ", " : "") + vec_expr(l.dx, l.dy, c);
-                        }
-                        rays.entries.push_back(offsets);
-                        rays.vectors.push_back(texts);
-                      }
-                      return rays;
-                    };
-                    if (plain_walk(path, pc) || hop_walk(path, pc)) {
+                    if (!walk) {
                       // The runtime walks it (runtime/mailbox_walks.hpp): one line, over the
                       // vectors of the first leg (a hop goes on along the same).
-                      const RayLoop rays = group(1);
                       std::string vectors, offsets;
-                      for (std::size_t j = 0; j < rays.entries.size(); ++j) {
-                        vectors += (j ? " " : "") + rays.vectors[j];
-                        offsets += (j ? ", " : "") + rays.entries[j];
+                      for (std::size_t j = i; j < end; ++j) {
+                        const Leg& l = paths[j].legs[0];
+                        vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
+                        offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
                       }
                       const Leg& leg = path.legs.back();
                       if (path.legs.size() == 2) {
@@ -498,21 +357,21 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, int type,
                         body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " +
                                   leg_mode_text(leg.mode) + ">(b, from, {" + offsets + "}, list);");
                       }
-                    } else if (end == i + 1) {
-                      body.line("// " + path_comment(path, c));
-                      emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"});
                     } else {
-                      // One leg: "(0,1) (1,0) slide m"; more: "leap m, then slide mc", and the
-                      // vectors of each path beside its entry in the loop.
-                      const RayLoop rays = group(path.legs.size());
-                      std::string kinds;
-                      if (rays.legs == 1)
-                        for (const std::string& v : rays.vectors) kinds += (kinds.empty() ? "" : " ") + v;
-                      for (const Leg& l : path.legs)
-                        kinds += (rays.legs > 1 && &l != &path.legs[0] ? ", then" : "") +
-                                 std::string(l.flags & fairy::kSameLength ? " same length" : "") + leg_kind(l);
-                      body.line("//" + std::string(rays.legs == 1 ? " " : "") + kinds);
-                      emit_leg(body, pc, path, 0, WalkVars{"from", "from", "kNoSquare", "0"}, rays);
+                      // The shared walker (runtime/path_walk.hpp) walks each path of the group
+                      // from the piece's table, its legs known at compile time: one call, what
+                      // the paths do said above it ("paths 0-7: slide zigzag mc").
+                      std::string indices, kinds;
+                      for (std::size_t j = i; j < end; ++j) {
+                        indices += ", " + std::to_string(j);
+                        const std::string kind = path_kinds(paths[j]);
+                        if (kinds.find(kind) == std::string::npos) kinds += (kinds.empty() ? "" : "; ") + kind;
+                      }
+                      body.line("// path" + (end == i + 1 ? " " + std::to_string(i) : "s " + std::to_string(i) + "-" + std::to_string(end - 1)) +
+                                ": " + kinds);
+                      body.line("walk_moves<Us, " + tables.colour_name(v, type, "Us", moves) + ", kStride" + indices +
+                                ">(pos, from, " + type_mask(pc.no_hop_over) + ", " + type_mask(pc.no_capture) + ", " +
+                                (pc.promotes ? "add_promoting" : "add") + ");");
                     }
                     if (path.phases != fairy::kAllPhases) body.close();
                     if (path.virgin_only) body.close();
@@ -557,11 +416,16 @@ struct Attacker {
 struct AttackWalk {
   std::vector<BackLeg> back;
   std::vector<Leg> rest;  // legs after the capturing one (locust captures)
+  // Where the shared walker finds those legs: "<table>, kStride, <path>, <first leg>" (the
+  // template arguments of completes_locust, runtime/path_walk.hpp); and the types the mover may
+  // not hop over on the way.
+  std::string rest_walk;
+  std::uint64_t rest_no_hop_over = 0;
   bool virgin_only = false;
   std::vector<Attacker> types;
   std::set<int> passes;  // squares (mailbox offsets from the target) its routes depend on
   bool same_route(const AttackWalk& o) const {
-    return back == o.back && rest == o.rest && virgin_only == o.virgin_only;
+    return back == o.back && rest == o.rest && rest_no_hop_over == o.rest_no_hop_over && virgin_only == o.virgin_only;
   }
 };
 
@@ -588,8 +452,9 @@ BackLeg back_leg(const Path& path, std::size_t k, int r, Color by) {
 }
 
 // Every backward walk of a path capturing with leg `capture` (one per residue of each varying leg).
-void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture, Attacker attacker, Color by,
-                  std::vector<AttackWalk>& out) {
+// `table`: the path's table and index, as completes_locust takes them ("<table>, kStride, <i>").
+void attack_walks(const VariantInfo& info, const Path& path, const std::string& table, std::size_t capture,
+                  Attacker attacker, Color by, std::vector<AttackWalk>& out) {
   std::vector<int> residue(capture + 1, 1);
   for (;;) {
     AttackWalk w;
@@ -599,6 +464,10 @@ void attack_walks(const VariantInfo& info, const Path& path, std::size_t capture
     }
     w.rest.assign(path.legs.begin() + std::ptrdiff_t(capture) + 1, path.legs.end());
     for (Leg& l : w.rest) l.flags &= ~fairy::kUnload;  // swaps capture nothing
+    if (!w.rest.empty()) {
+      w.rest_walk = table + ", " + std::to_string(capture + 1);
+      w.rest_no_hop_over = info.pieces[std::size_t(attacker.type)].no_hop_over;
+    }
     w.virgin_only = path.virgin_only;
     w.types = {attacker};
     fairy::for_attack_routes(path, info.geo, int(capture),
@@ -659,42 +528,6 @@ std::string attacker_test(const VariantInfo& info, const Attacker& a, const std:
 }
 
 std::string enemy_of(const std::string& p) { return "is_color(" + p + ", ~Us)"; }
-
-// Forward from `at` along walk.rest[k..]: whether the path can be completed there (the victim on
-// the target stays; a final landing on a friend or an e.p. capture completes no capture).
-void emit_rest(Code& code, const AttackContext& ac, std::size_t k, const std::string& at, const std::string& prev) {
-  const Leg& leg = ac.walk.rest[k];
-  const bool last = k + 1 == ac.walk.rest.size();
-  const std::string n = "f" + std::to_string(k), t = "u" + std::to_string(k), p = "r" + std::to_string(k);
-  const bool same_length = leg.flags & fairy::kSameLength;
-  code.open("{");
-  const std::string step = step_offset(code, leg, n, ac.by);
-  code.line("Square " + t + " = " + at + ";");
-  const std::string limit = same_length ? prev : leg.range ? std::to_string(leg.range) : "kMaxSteps";
-  code.open("for (int " + n + " = 1; " + n + " <= " + limit + "; ++" + n + ") {");
-  code.line(t + " = Square(" + t + " + " + step + ");");
-  code.line("const Piece " + p + " = " + t + " == s ? kEnemyOnTarget : b[" + t + "];");
-  if (same_length) code.line("if (" + n + " < " + limit + ") { if (" + p + " != kEmpty) break; continue; }");
-  code.open("if (" + p + " == kEmpty) {");
-  if (last && (leg.mode & fairy::kMove) && !(leg.mode & fairy::kEnPassant)) {
-    code.line("return true;");
-  } else {
-    if (last && (leg.mode & fairy::kMove)) code.line("if (!pos.is_ep_square(" + t + ")) return true;");
-    if (!last && (leg.mode & fairy::kMove)) emit_rest(code, ac, k + 1, t, n);
-    code.line("continue;");
-  }
-  code.close();
-  if (last) {
-    if (leg.mode & fairy::kCapture) code.line("if (" + enemy_of(p) + ") return true;");
-  } else if (leg.mode & fairy::kHop) {
-    code.open("if (is_color(" + p + ", White) || is_color(" + p + ", Black)) {");
-    emit_rest(code, ac, k + 1, t, n);
-    code.close();
-  }
-  code.line("break;");
-  code.close();
-  code.close();
-}
 
 // Walks walk.back[i] backwards from `at`; `exact` (or empty) is the step count it must make.
 // `victim` says whether a locust capture is already on the route (there is only one).
@@ -778,19 +611,23 @@ void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::st
 
 // Every way `by` can capture on a square, walked backwards: the capture paths of all its pieces,
 // merged where two piece types (or two paths) walk back alike.
-std::vector<AttackWalk> attack_walks(const VariantInfo& info, Color by) {
+std::vector<AttackWalk> attack_walks(const model::Variant& v, const PieceTables& tables, Color by) {
+  const VariantInfo& info = v.info;
   std::vector<AttackWalk> walks;
   for (int type = 0; type < int(info.pieces.size()); ++type) {
     const fairy::PieceInfo& piece = info.pieces[type];
     for (int program = -1; program < int(piece.moves_on.size()); ++program) {
       const fairy::PieceProgram& moves = program < 0 ? piece.program[by] : piece.moves_on[std::size_t(program)].program[by];
-      for (const Path& path : moves.paths)
+      for (std::size_t i = 0; i < moves.paths.size(); ++i) {
+        const Path& path = moves.paths[i];
         for (std::size_t k = 0; k < path.legs.size(); ++k) {
           if (!(path.legs[k].mode & fairy::kCapture)) continue;
           std::vector<AttackWalk> mine;
-          attack_walks(info, path, k, Attacker{type, program}, by, mine);
+          attack_walks(info, path, tables.colour_name(v, type, "Us", program) + ", kStride, " + std::to_string(i), k,
+                       Attacker{type, program}, by, mine);
           for (AttackWalk& w : mine) add_walk(walks, std::move(w));
         }
+      }
     }
   }
   return walks;
@@ -952,10 +789,11 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     code.line("// " + comment(back_comment(info, w)));
     code.open("if ((" + present + ") && via(" + std::to_string(index) + ")) {");
     if (!w.rest.empty()) {
-      code.open("const auto completes = [&]([[maybe_unused]] int steps) {");
-      emit_rest(code, ac, 0, "s", "steps");
-      code.line("return false;");
-      code.close("};");
+      // The rest of the path, walked on from s by the shared walker (runtime/path_walk.hpp).
+      code.line("const auto completes = [&](int steps) {");
+      code.line("  return completes_locust<Us, " + w.rest_walk + ">(pos, s, steps, kEnemyOnTarget, " +
+                type_mask(w.rest_no_hop_over) + ");");
+      code.line("};");
     }
     emit_back(code, ac, 0, "s", "", !w.rest.empty());
     code.close();
@@ -965,9 +803,9 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
   return code.str();
 }
 
-void emit_attacks(Code& code, const model::Variant& v) {
+void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables) {
   const VariantInfo& info = v.info;
-  const std::vector<AttackWalk> walks[2] = {attack_walks(info, fairy::White), attack_walks(info, fairy::Black)};
+  const std::vector<AttackWalk> walks[2] = {attack_walks(v, tables, fairy::White), attack_walks(v, tables, fairy::Black)};
   const std::size_t words = (std::max(walks[0].size(), walks[1].size()) + 63) / 64;
   emit_walk_table(code, info, walks, words);
   code.line("// Whether Us can capture on s; unless left is kNoSquare, only along routes through left or entered.");
@@ -1039,8 +877,8 @@ std::string info_code(const model::Variant& variant, const PieceTables& tables) 
              Fields()
                  .set("on", "{" + square_set_literal(m.on[fairy::White]) + ", " + square_set_literal(m.on[fairy::Black]) + "}")
                  .set("betza", c_string(m.betza))
-                 .set("program", "{program_of(" + square_moves_paths_name(p, fairy::White, i) + "), program_of(" +
-                                     square_moves_paths_name(p, fairy::Black, i) + ")}")
+                 .set("program", "{program_of(" + tables.name(variant, t, fairy::White, int(i)) + "), program_of(" +
+                                     tables.name(variant, t, fairy::Black, int(i)) + ")}")
                  .str("SquareMoves") +
              ");");
     }
@@ -1117,7 +955,10 @@ std::string header_comment(const model::Variant& v, const Options& o) {
 
 }  // namespace
 
-std::string movegen_code(const model::Variant& v, const Options& o) {
+namespace {
+
+// The move generator of v, its paths walked from `tables`.
+std::string movegen_code(const model::Variant& v, const Options& o, const PieceTables& tables) {
   const VariantInfo& info = v.info;
   Code code;
   code.line("// Board: " + std::to_string(info.geo.files) + "x" + std::to_string(info.geo.ranks) +
@@ -1137,7 +978,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   code.close("};");
   code.line();
   // Square tables (spec region: and moves_on:), one string a colour: character s for square s.
-  std::string tables;
+  std::string squares;
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     const fairy::PieceInfo& piece = info.pieces[t];
     const auto table = [&](const std::string& name, const std::array<fairy::SquareSet, 2>& set) {
@@ -1146,22 +987,22 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
       c.line("  return (C == White ? \"" + square_bits(info, set[fairy::White]) + "\"");
       c.line("                     : \"" + square_bits(info, set[fairy::Black]) + "\")[std::size_t(s)] == '1';");
       c.line("}");
-      tables += c.str();
+      squares += c.str();
     };
     if (piece.confined) table(square_table(info, t), piece.region);
     for (std::size_t i = 0; i < piece.moves_on.size(); ++i) table(square_table(info, t, int(i)), piece.moves_on[i].on);
   }
-  if (!tables.empty()) {
+  if (!squares.empty()) {
     code.line("// The squares of colour C's pieces that spec region: and moves_on: name.");
     code.line("template <Color C>");
     code.open("struct Squares {");
-    code.raw(tables);
+    code.raw(squares);
     code.close("};");
     code.line();
   }
   for (int t = 0; t < int(info.pieces.size()); ++t)
-    for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves) emit_piece(code, v, o, t, moves);
-  emit_attacks(code, v);
+    for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves) emit_piece(code, v, o, tables, t, moves);
+  emit_attacks(code, v, tables);
   code.line("template <Color Us>");
   code.open("void generate_pieces(const Position& pos, MoveList& list) {");
   code.line("const Square* squares = pos.piece_squares(Us);");
@@ -1187,6 +1028,10 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   code.line();
   return code.str();
 }
+
+}  // namespace
+
+std::string movegen_code(const model::Variant& v, const Options& o) { return movegen_code(v, o, PieceTables({&v}, o)); }
 
 namespace {
 
@@ -1227,7 +1072,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
 
 // <name>.mailbox.hpp: the move generator `code` of the variants `users`.
 Output mailbox_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
-                    const Options& o) {
+                    const Options& o, const PieceTables& tables) {
   std::string header = "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n" +
                              "// The move generator of the variants with the pieces and board of '" + comment(name) +
                              "':\n";
@@ -1238,6 +1083,7 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
   return {name + ".mailbox.hpp", Template::load(o.template_dir + "/mailbox.hpp.in")
                                      .render({{"header", header},
                                               {"namespace", "mailbox_" + name},
+                                              {"piece_includes", tables.includes(*users.front())},
                                               {"movegen", code}})};
 }
 
@@ -1251,13 +1097,13 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
   const PieceTables tables(all, o);
   std::vector<Output> out = tables.files();
   for (const model::Variant& v : vs) {
-    const std::string code = movegen_code(v, o);
+    const std::string code = movegen_code(v, o, tables);
     auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
     if (it == generators.end()) it = generators.insert(generators.end(), {code, {}});
     it->second.push_back(&v);
     for (Output& f : module_files(v, o, it->second.front()->info.key, tables)) out.push_back(std::move(f));
   }
-  for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o));
+  for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o, tables));
   return out;
 }
 
@@ -1265,7 +1111,7 @@ std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const PieceTables tables({&v}, o);
   std::vector<Output> out = tables.files();
   for (Output& f : module_files(v, o, v.info.key, tables)) out.push_back(std::move(f));
-  out.push_back(mailbox_file(v.info.key, movegen_code(v, o), {&v}, o));
+  out.push_back(mailbox_file(v.info.key, movegen_code(v, o, tables), {&v}, o, tables));
   return out;
 }
 
