@@ -304,8 +304,7 @@ bool make_if_legal(Position& pos, const R& rules, const Move& m) {
     pos.make(m);
     return true;
   }
-  if (pos.variant().any_safe_passage && m.kind != MoveKind::Castling &&
-      pos.variant().pieces[type_of(pos.at(m.from))].safe_passage && !passage_is_safe(pos, rules, m))
+  if (m.kind != MoveKind::Castling && pos.variant().bound_to_safe_passage(pos.at(m.from)) && !passage_is_safe(pos, rules, m))
     return false;
   // A castling piece that is not royal is never impeded by attacks (Fairy-Stockfish's legal()).
   if (m.kind == MoveKind::Castling && pos.variant().castling.piece < 0 && !castling_passage_safe(pos, rules, m))
@@ -392,7 +391,7 @@ class QuickLegality {
   bool surely_legal(const Position& pos, const Move& m) const {
     if (!enabled_ || royal_ == kNoSquare) return enabled_;
     return m.kind == MoveKind::Normal && m.from != royal_ && !(info_.aligned_types(m.from, royal_) & attackers_) &&
-           !turns_at(m.to) && !(info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage);
+           !turns_at(m.to) && !info_.bound_to_safe_passage(pos.at(m.from));
   }
   // Whether a normal move of a non-royal piece is legal because the royal piece, not in check,
   // stays safe with the mover lifted off its square. A piece entering a square only blocks
@@ -403,7 +402,7 @@ class QuickLegality {
   template <class R>
   bool legal_when_lifted(Position& pos, const R& rules, const Move& m) const {
     if (!enabled_ || royal_ == kNoSquare || m.kind != MoveKind::Normal || m.from == royal_ || turns_at(m.to) ||
-        (info_.any_safe_passage && info_.pieces[type_of(pos.at(m.from))].safe_passage))
+        info_.bound_to_safe_passage(pos.at(m.from)))
       return false;
     if (m.from != lifted_) {
       lifted_ = m.from;
@@ -449,8 +448,7 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
   if (is_in_place_promotion(pos, m)) return legal_when_made();  // may not give check
   const VariantInfo& v = pos.variant();
   const auto plain = [&v, &pos](Square s) {  // neither royal nor bound to a safe passage
-    const PieceInfo& p = v.pieces[type_of(pos.at(s))];
-    return !p.royal && !(v.any_safe_passage && p.safe_passage);
+    return !v.pieces[type_of(pos.at(s))].royal && !v.bound_to_safe_passage(pos.at(s));
   };
   // A swap of two plain pieces of ours leaves every square as occupied as it was: legal exactly
   // when the side is not in check.
@@ -475,7 +473,7 @@ bool is_legal(Position& pos, const R& rules, const QuickLegality& quick, const M
   // Where a move may not give check (racing kings) or explodes, make_if_legal decides.
   const bool board_only = pos.variant().checks_allowed && !pos.variant().explosions.enabled && (m.kind == MoveKind::Normal ||
                                                            m.kind == MoveKind::EnPassant || m.kind == MoveKind::Locust);
-  if (board_only && !(pos.variant().any_safe_passage && pos.variant().pieces[type_of(pos.at(m.from))].safe_passage)) {
+  if (board_only && !pos.variant().bound_to_safe_passage(pos.at(m.from))) {
     const Color them = ~pos.side_to_move();
     const Square royal_before = pos.royal(pos.side_to_move());
     return pos.test_on_board(m, [&](Square royal) {

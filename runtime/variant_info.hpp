@@ -371,6 +371,8 @@ struct VariantInfo {
   std::array<int, kMaxPieceTypes> promotion_rule{};  // index into promotions, or -1 (in_place rules: -1)
   bool any_in_place = false;  // some promotion rule is in_place (runtime/in_place_promotion.hpp)
   bool any_safe_passage = false;
+  // Whether the piece p must find its passage safe (PieceInfo::safe_passage) to move far.
+  bool bound_to_safe_passage(Piece p) const { return any_safe_passage && pieces[type_of(p)].safe_passage; }
   std::array<int, kMaxPieceTypes> hand_type{};  // what a captured piece of each type becomes in a hand
   // hands.drop_promoted: the promoted type a piece of each type in hand may also be dropped as, or -1.
   std::array<int, kMaxPieceTypes> drop_face{};
