@@ -236,9 +236,11 @@ TEST(Emit, APromotingPathIsWalkedFromItsTable) {
   EXPECT_EQ(occurrences(code, "walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, 0, 1, 2>(pos, from, 0, 0, add_promoting);"), 1)
       << code;
   EXPECT_EQ(occurrences(code, "walk_moves<"), 1);
-  // The zone starts at a5 for White (mailbox square 4 * 8 + 2 + 0 = 34 with stride 8 and a
-  // border of 2) and ends at e1 for Black.
-  EXPECT_EQ(occurrences(code, "const auto add_promoting = [&](const Move& m) { add_walked(pos, list, m, Us, true, "), 1);
+  // The zone starts at a5 for White and ends at e1 for Black: mailbox squares (4 + 3) * 8 + 3 = 59
+  // and 3 * 8 + 3 + 4 = 31 (stride 8, a border of 3).
+  EXPECT_EQ(occurrences(code, "const auto add_promoting = [&](const Move& m) { add_walked(pos, list, m, Us, true, 59, 31); "
+                              "return false; };"),
+            1);
   EXPECT_EQ(occurrences(code, "const auto add = "), 0) << "no path of the Pawn's is left unpromoted";
   EXPECT_EQ(code.find("for (Square"), std::string::npos) << "no walk written out";
 }

@@ -118,8 +118,6 @@ std::string path_kinds(const Path& p) {
 // ------------------------------------------------------------------ forward generation
 
 struct PieceContext {
-  const VariantInfo& info;
-  Color us;
   bool promotes;
   int zone_edge[2] = {0, 0};  // the promotion zone's first square (White: from it up; Black: down to it)
   std::string region;  // the table of squares a move may end on (spec `region:`), or "" for anywhere
@@ -197,14 +195,18 @@ struct RayLoop {
   std::string offset(std::size_t k) const { return legs == 1 ? "ray" : "ray" + std::to_string(first + int(k)); }
 };
 
+// Whether two paths may be made by one piece of code: they are used under the same conditions
+// (unmoved only, turn phases) and promote alike.
+bool same_conditions(const Path& a, const Path& b) {
+  return a.virgin_only == b.virgin_only && a.promotes == b.promotes && a.phases == b.phases;
+}
+
 // Whether b is a path that a's code makes for other vectors: leg by leg the same modes, range and
 // flags (no crooked or circular leg, whose steps vary), and the same conditions (then the two
 // share one loop over their vectors, whichever XBetza atoms they come from: a Marquis's twelve
 // leaps, N and W, are one walk).
 bool same_but_vector(const Path& a, const Path& b) {
-  if (a.legs.size() != b.legs.size() || a.virgin_only != b.virgin_only || a.promotes != b.promotes ||
-      a.phases != b.phases)
-    return false;
+  if (a.legs.size() != b.legs.size() || !same_conditions(a, b)) return false;
   for (std::size_t k = 0; k < a.legs.size(); ++k) {
     Leg x = a.legs[k];
     const Leg& y = b.legs[k];
@@ -296,12 +298,12 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, const Pie
     return;
   }
   const int zone_edge[2] = {promotion_zone_edge(info, type, fairy::White), promotion_zone_edge(info, type, fairy::Black)};
-  const auto context = [&](const Path& path, Color c) {
-    return PieceContext{info, c, promotable && path.promotes, {zone_edge[0], zone_edge[1]},
+  const auto context = [&](const Path& path) {
+    return PieceContext{promotable && path.promotes, {zone_edge[0], zone_edge[1]},
                         piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over, piece.no_capture};
   };
-  const auto walked = [&](const Path& path, Color c) {
-    const PieceContext pc = context(path, c);
+  const auto walked = [&](const Path& path) {
+    const PieceContext pc = context(path);
     return !plain_walk(path, pc) && !hop_walk(path, pc);
   };
   emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
@@ -312,28 +314,26 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, const Pie
                   // shared walker (add: moves as they are, add_promoting: offered for promotion).
                   bool plain = false, sink[2] = {false, false};
                   for (const Path& path : paths) {
-                    if (!walked(path, c)) plain = true;
-                    else sink[context(path, c).promotes] = true;
+                    if (!walked(path)) plain = true;
+                    else sink[context(path).promotes] = true;
                   }
                   if (plain) body.line("const Piece* b = pos.board();");
                   for (const bool promotes : {false, true}) {
                     if (!sink[promotes]) continue;
-                    PieceContext pc = context(paths[0], c);
+                    PieceContext pc = context(paths[0]);
                     pc.promotes = promotes;
                     body.line(std::string("const auto ") + (promotes ? "add_promoting" : "add") + " = " + walk_sink(pc) + ";");
                   }
                   for (std::size_t i = 0; i < paths.size();) {
                     const Path& path = paths[i];
-                    const PieceContext pc = context(path, c);
-                    const bool walk = walked(path, c);
+                    const PieceContext pc = context(path);
+                    const bool walk = walked(path);
                     // Paths after this one that the same code makes: for the runtime's plain
                     // walks, those that differ from it only in their vector (one loop over the
                     // vectors); for the shared walker, those with the same conditions (one call).
                     std::size_t end = i + 1;
                     while (end < paths.size() &&
-                           (walk ? walked(paths[end], c) && paths[end].virgin_only == path.virgin_only &&
-                                       paths[end].phases == path.phases && paths[end].promotes == path.promotes
-                                 : same_but_vector(path, paths[end])))
+                           (walk ? walked(paths[end]) && same_conditions(path, paths[end]) : same_but_vector(path, paths[end])))
                       ++end;
                     if (path.virgin_only) body.open("if (pos.is_virgin(from)) {");
                     if (path.phases != fairy::kAllPhases)
