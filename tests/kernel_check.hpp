@@ -14,14 +14,14 @@ namespace fairy::test {
 struct KernelVariant {
   std::string key;
   std::uint64_t (*kernel)(const Position&, int);  // Rules::perft
-  std::uint64_t (*generated)(Position&, int);     // fairy::perft over the same Rules
+  std::uint64_t (*generated)(Position&, int);     // Rules::generator_perft: fairy::perft over the same Rules
 };
 
 inline void PrintTo(const KernelVariant& v, std::ostream* os) { *os << v.key; }  // for gtest
 
 template <class R>
 KernelVariant kernel_variant(const std::string& key) {
-  return {key, &R::perft, [](Position& pos, int depth) { return fairy::perft(pos, R{}, depth); }};
+  return {key, &R::perft, &R::generator_perft};
 }
 
 // What the positions checked held, so that a test can see its games reached what it is about

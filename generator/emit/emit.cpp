@@ -1120,8 +1120,7 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
   for (const auto& v : vs) {
     includes += "#include \"" + v.info.key + ".hpp\"\n";
     const std::string ns = "gen::" + module_namespace(v.info.key);
-    entries += "      {" + c_string(v.info.key) + ", &" + ns + "::info, [] { return make_engine_for<" + ns + "::Rules>(" + ns +
-               "::info()); }},\n";
+    entries += "      {" + c_string(v.info.key) + ", &" + ns + "::info, &" + ns + "::make_engine},\n";
   }
   return {"registry.cpp", Template::load(o.template_dir + "/registry.cpp.in")
                               .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
