@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/perft.hpp"
+#include "runtime/position.hpp"
 
 namespace fairy::test {
 
