@@ -2,7 +2,8 @@
 // variants, through tools/peer/uci.mjs; or npm ffish through tools/peer/ini_perft.mjs for the
 // variants it reads from tests/peer_variants.ini) against the generated modules, on the start position,
 // on positions near each kind of game end (and past it: no moves), and on positions reached by
-// seeded random legal play; per-root-move perft counts at depth 3 (2 for the largest trees) must agree move for move.
+// seeded random legal play; per-root-move perft counts at depth 3 (2 for the largest trees) must
+// agree move for move.
 // The catalogue's counts whose source is this engine are checked against it too.
 #include <gtest/gtest.h>
 

@@ -20,9 +20,10 @@ const Engine& interpreted(const std::string& key) {
   return *slot;
 }
 
-// Whether the spec's count for key, fen and depth rests on the interpreter: its entry's source
-// says "generated and interpreted agree". (Read here, not written into the generated tests: a
-// spec's free text never changes generated code.)
+// Whether a count for key, fen and depth may rest on the interpreter: some perft entry of the
+// variant with that position and depth says "generated and interpreted agree" in its source (so
+// an entry sharing its position with such an entry is counted in full too). Read here, not
+// written into the generated tests: a spec's free text never changes generated code.
 bool interpreter_is_source(const std::string& key, const std::string& fen, int depth) {
   static const fairygen::spec::SpecFile spec = fairygen::spec::load(FAIRY_SPEC_PATH);
   const fairygen::spec::VariantSpec* variant = spec.find_variant(key);
