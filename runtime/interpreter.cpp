@@ -2,35 +2,20 @@
 
 #include <algorithm>
 
+#include "runtime/back_walk.hpp"
 #include "runtime/path_walk.hpp"
 
 namespace fairy {
 
 namespace {
 
-int max_steps(const Leg& leg) { return leg.range ? leg.range : kMaxSteps; }
-
-// A walk along a path whose legs are read at run time: runtime/path_walk.hpp's walk_leg, leg
-// after leg. cell(s) reads the board (the attack fallback pretends an enemy stands on its
-// target); sink(move) returns true to end the walk.
-template <class Cell, class Sink>
-struct RuntimeWalk {
-  const Position& pos;
-  RuntimeLegs legs;
-  WalkRules rules;
-  const Cell& cell;
-  const Sink& sink;
-
-  bool operator()(std::size_t k, Square at, const WalkState& w) const {
-    return walk_leg(legs, k, at, w, rules, pos, cell, sink, *this);
-  }
-};
-
-// Walks `path` from a piece of `rules.us` on `from`.
+// Walks `path` from a piece of `rules.us` on `from`: runtime/path_walk.hpp's walk, with the legs
+// read at run time. cell(s) reads the board (the attack test of a piece with a region pretends an
+// enemy stands on its target); sink(move) returns true to end the walk.
 template <class Cell, class Sink>
 bool walk(const Position& pos, const Path& path, Square from, const WalkRules& rules, const Cell& cell, const Sink& sink) {
-  const RuntimeWalk<Cell, Sink> walk{pos, RuntimeLegs{path, pos.geo()}, rules, cell, sink};
-  return walk(0, from, WalkState{from, from, kNoSquare, 0});
+  const PathWalk<RuntimeLegs, Cell, Sink> walk{pos, RuntimeLegs{path, pos.geo()}, rules, cell, sink};
+  return walk(std::size_t(0), from, WalkState{from, from, kNoSquare, 0});
 }
 
 }  // namespace
@@ -75,32 +60,26 @@ bool Interpreter::attacked(const Position& pos, Square s, Color by) const {
       if (region_attacks(pos, type, s, by)) return true;
       continue;
     }
-    for (const Path& path : piece.program[by].paths) {
-      if (!path.captures()) continue;
-      if (path.reversible()) {
-        if ((path.legs.back().mode & kCapture) && reaches_back(pos, path, path.legs.size() - 1, s, attacker))
-          return true;
-      } else if (path_attacks(pos, path, type, s, by)) {
+    const auto is_attacker = [attacker](Square, Piece q) { return q == attacker; };
+    // Every capture walked back from s (runtime/back_walk.hpp); the rest of a locust capture's
+    // path walked on from s.
+    for (const auto& [back, index] : piece.back_walks[by]) {
+      const RuntimeBackLegs legs{back, pos.geo().stride()};
+      const Path& path = piece.program[by].paths[index];
+      const auto completes = [&](int steps) {
+        return completes_locust(RuntimeLegs{path, pos.geo()}, std::size_t(back.capture) + 1, by, pos, s, steps,
+                                make_piece(~by, 0), piece.no_hop_over);
+      };
+      if (walk_back(legs, std::size_t(0), BackTarget{pos, by, is_attacker, completes}, s))
         return true;
-      }
     }
   }
   return false;
 }
 
-// The generic fallback: walk the path forwards from every piece of the type, pretending an
-// enemy stands on s, and see whether a move captures there (finally or on the way).
-bool Interpreter::path_attacks(const Position& pos, const Path& path, int type, Square s, Color by) const {
-  return forward_attacks(pos, type, s, by, &path);
-}
-
 // A piece with a region or moves_on: walked forwards with the moves it has where it stands, to a
 // capture on s that ends inside its region.
 bool Interpreter::region_attacks(const Position& pos, int type, Square s, Color by) const {
-  return forward_attacks(pos, type, s, by, nullptr);
-}
-
-bool Interpreter::forward_attacks(const Position& pos, int type, Square s, Color by, const Path* only) const {
   const PieceInfo& piece = info_->pieces[type];
   const Piece attacker = make_piece(by, type);
   const Piece target = make_piece(~by, 0);
@@ -117,39 +96,8 @@ bool Interpreter::forward_attacks(const Position& pos, int type, Square s, Color
   for (int i = 0; i < pos.piece_total(by); ++i) {
     const Square from = squares[i];
     if (pos.at(from) != attacker) continue;
-    if (only) {
-      if (walks(*only, from)) return true;
-      continue;
-    }
     for (const Path& path : piece.program_at(by, from).paths)
       if (path.captures() && walks(path, from)) return true;
-  }
-  return false;
-}
-
-// Walks leg `k` backwards from `at`, the square where it stopped, looking for where it began:
-// the attacker itself for the first leg, otherwise a turning point that suits the previous leg.
-bool Interpreter::reaches_back(const Position& pos, const Path& path, std::size_t k, Square at,
-                               Piece attacker) const {
-  const Leg& leg = path.legs[k];
-  const int offset = info_->geo.offset(leg.dx, leg.dy);
-  Square t = at;
-  for (int n = max_steps(leg); n > 0; --n) {
-    t = Square(t - offset);
-    const Piece p = pos.at(t);
-    if (p == kWall || p == kHole) return false;
-    if (k == 0) {
-      if (p == attacker) return !path.virgin_only || pos.is_virgin(t);
-      if (p != kEmpty) return false;
-      continue;
-    }
-    const std::uint8_t before = path.legs[k - 1].mode;
-    if (p == kEmpty) {
-      if ((before & kMove) && reaches_back(pos, path, k - 1, t, attacker)) return true;
-      continue;
-    }
-    const bool turn_ok = ((before & kHop) && info_->pieces[type_of(attacker)].may_hop_over(p)) || ((before & kCapture) && !is_color(p, color_of(attacker)));
-    return turn_ok && reaches_back(pos, path, k - 1, t, attacker);
   }
   return false;
 }

@@ -70,34 +70,4 @@ FAIRY_HOT_INLINE inline void hop_moves(const Piece* b, Square from, const int (&
   }
 }
 
-// The attack tests' plainest walks (attacked_by<Us>), backwards from the target s: whether one of
-// `walks` ({walk, mailbox offset}), each tried when via(walk), reaches a piece that
-// is_attacker(piece) accepts: one leap away (leap_attacks), or the first piece along the ray
-// (slide_attacks).
-template <std::size_t N, class Via, class IsAttacker>
-FAIRY_HOT_INLINE inline bool leap_attacks(const Piece* b, Square s, const std::pair<int, int> (&walks)[N], const Via& via,
-                                          const IsAttacker& is_attacker) {
-  FAIRY_UNROLL
-  for (const auto& [walk, ray] : walks) {
-    if (!via(walk)) continue;
-    if (is_attacker(b[Square(s + ray)])) return true;
-  }
-  return false;
-}
-
-template <std::size_t N, class Via, class IsAttacker>
-FAIRY_HOT_INLINE inline bool slide_attacks(const Piece* b, Square s, const std::pair<int, int> (&walks)[N], const Via& via,
-                                           const IsAttacker& is_attacker) {
-  FAIRY_UNROLL
-  for (const auto& [walk, ray] : walks) {
-    if (!via(walk)) continue;
-    for (Square t = Square(s + ray);; t = Square(t + ray)) {
-      const Piece q = b[t];
-      if (is_attacker(q)) return true;
-      if (q != kEmpty) break;
-    }
-  }
-  return false;
-}
-
 }  // namespace fairy

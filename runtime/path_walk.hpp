@@ -181,19 +181,21 @@ FAIRY_HOT_INLINE inline void add_walked(const Position& pos, MoveList& list, con
     list.push(m);
 }
 
-// A whole walk of a path whose legs are known at compile time (StaticLegs), every leg inlined
-// into the next: the generated move generators' walk of the paths that are not plain leaps,
-// slides or hops (those have their own loops, runtime/mailbox_walks.hpp).
+// A whole walk of a path, leg after leg: with legs known at compile time (StaticLegs) every leg
+// is inlined into the next (the generated move generators' walk of the paths that are not plain
+// leaps, slides or hops, which have their own loops, runtime/mailbox_walks.hpp); with legs read
+// at run time (RuntimeLegs), the interpreter's.
 template <class Legs, class Cell, class Sink>
-struct StaticWalk {
+struct PathWalk {
   const Position& pos;
+  Legs legs;
   WalkRules rules;
   const Cell& cell;
   const Sink& sink;
 
   template <class K>
   FAIRY_HOT_INLINE bool operator()(K k, Square at, const WalkState& w) const {
-    return walk_leg(Legs{}, k, at, w, rules, pos, cell, sink, *this);
+    return walk_leg(legs, k, at, w, rules, pos, cell, sink, *this);
   }
 };
 
@@ -205,25 +207,33 @@ FAIRY_HOT_INLINE inline void walk_moves(const Position& pos, Square from, std::u
   const auto cell = [b](Square s) { return b[s]; };
   const WalkRules rules{Us, no_hop_over, no_capture};
   const WalkState start{from, from, kNoSquare, 0};
-  (StaticWalk<StaticLegs<Paths, I, Stride>, decltype(cell), Sink>{pos, rules, cell, sink}(std::integral_constant<std::size_t, 0>{},
-                                                                                            from, start),
+  (PathWalk<StaticLegs<Paths, I, Stride>, decltype(cell), Sink>{pos, {}, rules, cell, sink}(
+       std::integral_constant<std::size_t, 0>{}, from, start),
    ...);
 }
 
-// The attack tests' half of a locust capture (generated attacked_by<Us>): whether path I of Paths,
-// having captured on s with leg First - 1 in `steps` steps, can be completed from s, the victim
-// still standing there. The rest of the path is walked as its moves are; it completes the
+// The attack tests' half of a locust capture (runtime/back_walk.hpp): whether a path of colour
+// us, having captured on s with leg `first` - 1 in `steps` steps, can be completed from s, the
+// victim still standing there. The rest of the path is walked as its moves are; it completes the
 // capture when it ends a move (a landing on a friend or an e.p. capture is no such move, nor is
 // a move an induced friend makes).
-template <Color Us, const auto& Paths, int Stride, std::size_t I, std::size_t First>
-FAIRY_HOT_INLINE inline bool completes_locust(const Position& pos, Square s, int steps, Piece victim,
-                                              std::uint64_t no_hop_over) {
+template <class Legs, class K>
+FAIRY_HOT_INLINE inline bool completes_locust(const Legs& legs, K first, Color us, const Position& pos, Square s,
+                                              int steps, Piece victim, std::uint64_t no_hop_over) {
   const Piece* b = pos.board();
   const auto cell = [b, s, victim](Square t) { return t == s ? victim : b[t]; };
   const auto completed = [](const Move& m) { return m.kind == MoveKind::Locust; };
-  const StaticWalk<StaticLegs<Paths, I, Stride>, decltype(cell), decltype(completed)> walk{
-      pos, WalkRules{Us, no_hop_over, 0}, cell, completed};
-  return walk(std::integral_constant<std::size_t, First>{}, s, WalkState{kNoSquare, kNoSquare, s, steps});
+  const PathWalk<Legs, decltype(cell), decltype(completed)> walk{pos, legs, WalkRules{us, no_hop_over, 0}, cell,
+                                                                  completed};
+  return walk(first, s, WalkState{kNoSquare, kNoSquare, s, steps});
+}
+
+// completes_locust for path I of a generated table Paths (generated attacked_by<Us>).
+template <Color Us, const auto& Paths, int Stride, std::size_t I, std::size_t First>
+FAIRY_HOT_INLINE inline bool completes_locust(const Position& pos, Square s, int steps, Piece victim,
+                                              std::uint64_t no_hop_over) {
+  return completes_locust(StaticLegs<Paths, I, Stride>{}, std::integral_constant<std::size_t, First>{}, Us, pos, s,
+                          steps, victim, no_hop_over);
 }
 
 }  // namespace fairy

@@ -102,10 +102,6 @@ constexpr bool can_ever_move(const Paths& paths, int files, int ranks, int file,
   return false;
 }
 
-// Whether walking the leg backwards from where it stopped is the same as forwards in reverse
-// (straight steps, no dependence on the previous leg).
-inline bool reversible(const Leg& l) { return !(l.flags & (kZigzag | kCircle | kSameLength)); }
-
 struct Path {
   std::vector<Leg> legs;
   bool virgin_only = false;  // XBetza `i`: only a piece that has not moved
@@ -115,15 +111,6 @@ struct Path {
 
   friend bool operator==(const Path&, const Path&) = default;
 
-  // Attacks found by walking the path backwards from the target (see the interpreter); other
-  // paths (locust captures, crooked, circular, induced) are checked by walking forwards.
-  bool reversible() const {
-    for (std::size_t i = 0; i < legs.size(); ++i) {
-      if (!fairy::reversible(legs[i]) || (legs[i].flags & (kUnload | kInduce))) return false;
-      if (i + 1 < legs.size() && (legs[i].mode & kCapture)) return false;
-    }
-    return true;
-  }
   bool captures() const {
     for (std::size_t i = 0; i < legs.size(); ++i)
       if (legs[i].mode & kCapture) return true;

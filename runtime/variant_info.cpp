@@ -199,6 +199,15 @@ void VariantInfo::finalize() {
     p.may_repeat = false;
     for (Color c : {White, Black})
       p.for_each_program(c, [&](const PieceProgram& prog) { p.may_repeat = p.may_repeat || routes_can_coincide(prog, geo); });
+    for (Color c : {White, Black}) {
+      p.back_walks[c].clear();
+      for (std::size_t i = 0; i < p.program[c].paths.size(); ++i) {
+        const Path& path = p.program[c].paths[i];
+        for (std::size_t k = 0; k < path.legs.size(); ++k)
+          if (path.legs[k].mode & kCapture)
+            for (const BackWalk& w : back_walks(path, k, p.no_hop_over)) p.back_walks[c].emplace_back(w, i);
+      }
+    }
   }
   has_induction = false;
   int swapping_types = 0;

@@ -9,8 +9,10 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "runtime/back_legs.hpp"
 #include "runtime/geometry.hpp"
 #include "runtime/program.hpp"
 #include "runtime/types.hpp"
@@ -56,6 +58,9 @@ struct PieceInfo {
   int initial_ranks = 0;
   int value = 0;  // centipawns for a game-playing search (spec `value:`); 0: estimated (engine/eval.hpp)
   bool may_repeat = false;  // derived: two routes of this piece can give the same move
+  // Derived: every capture of program[c] walked backwards (the interpreter's attack test), each
+  // with the index of its path.
+  std::array<std::vector<std::pair<BackWalk, std::size_t>>, 2> back_walks;
   // A promoted piece (hands): written `+P` (shogi, mark '+') or `Q~` (crazyhouse, mark '~'),
   // and returns to a hand as `unpromoted` (the type it promoted from). 0 / -1: an ordinary piece.
   char mark = 0;

@@ -280,30 +280,41 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "_moves<Us, ") - occurrences(moves, "walk_moves<Us, "), 3) << "the King's, and the Cannon's two";
-  // Backwards, the Cannon's four routes are one loop too, over {walk, ray0, ray1}.
+  // Backwards, each piece's captures are entries of the table of walks (kAttackWalks), walked by
+  // the shared backward walker (runtime/back_walk.hpp): one call a piece, no walk written out.
   const std::string attacks = code.substr(code.find("bool attacked_by("));
-  EXPECT_EQ(occurrences(attacks, "// cannon: back by ray0, then back by ray1\n"), 1);
-  EXPECT_EQ(occurrences(attacks, "for (const auto& [walk, ray0, ray1] : {\n"), 4) << "the Horse's, Cannon's, hopper's and Grasshopper's";
-  EXPECT_EQ(occurrences(attacks, "if (!via(walk)) continue;"), 4);
-  // The King's leaps are the runtime's walk.
-  EXPECT_EQ(occurrences(attacks, "leap_attacks(b, s, {{0, vec<Us>(0, -1)}, "), 1);
-  EXPECT_EQ(occurrences(attacks, "cannon:"), 1);
+  EXPECT_EQ(occurrences(attacks, "attacks_back<Us, kAttackWalks, kStride, "), 5) << "the King's, Horse's, Cannon's, hopper's, Grasshopper's";
+  EXPECT_EQ(occurrences(attacks, "// cannon: walks 16-19\n"), 1);
+  EXPECT_EQ(occurrences(attacks, "attacks_back<Us, kAttackWalks, kStride, 16, 17, 18, 19>(pos, s, via,\n"), 1);
+  for (const char* written_out : {"for (Square", "for (int j", "for (;;)", "Square t0", "const Piece q0", "vec<Us>("})
+    EXPECT_EQ(attacks.find(written_out), std::string::npos) << written_out;
+  // The Cannon's walk: back along the line to a screen it hopped, then on to the Cannon.
+  EXPECT_EQ(occurrences(code, "{.legs = {BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}, .before_mode = kHop}, "
+                              "BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}}}, .leg_count = 2, .capture = 1},  "
+                              "// 16: cannon: back by (0,-1), then by (0,-1)\n"),
+            1);
+  // The Horse's: one step back outwards, then one step back to the Horse over an empty square.
+  EXPECT_NE(code.find("{.legs = {BackLeg{.steps = {BoardStep{.x = 1, .y = -1}}, .range = 1, .before_mode = kMove}, "
+                      "BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}, .range = 1}}, .leg_count = 2, .capture = 1},  "
+                      "// 8: horse: back by (1,-1) once, then by (0,-1) once\n"),
+            std::string::npos);
 }
 
 TEST(Emit, AttackWalksFollowTheCapturingLegsOnly) {
   const std::string code = movegen_of(kTiny);
-  // The rook's four rays, walked backwards from the target in one loop; no forward-walk fallback.
-  EXPECT_EQ(occurrences(code, "// rook: back by (0,-1), (1,0), (-1,0) or (0,1)\n"), 1);
+  // The rook's four rays, walked backwards from the target in one call; no forward-walk fallback.
+  EXPECT_EQ(occurrences(code, "// rook: walks 8-11\n"), 1);
   EXPECT_EQ(occurrences(code, "// rook:"), 1);
-  EXPECT_EQ(occurrences(code, "slide_attacks(b, s, {{8, vec<Us>(0, -1)}, {9, vec<Us>(1, 0)}, {10, vec<Us>(-1, 0)}, "
-                              "{11, vec<Us>(0, 1)}}, via,\n          [&](Piece q0) { return q0 == Pieces<Us>::rook_; }))"),
+  EXPECT_EQ(occurrences(code, "attacks_back<Us, kAttackWalks, kStride, 8, 9, 10, 11>(pos, s, via,\n"
+                              "          [&](Square, Piece q) { return q == Pieces<Us>::rook_; },\n          kNoLocust))"),
             1);
   EXPECT_EQ(code.find("path_attacks"), std::string::npos);
   // A pawn captures diagonally forwards, so it attacks from one rank behind the target: walks
   // (1,-1) and (-1,-1), routes the King shares; its forward move captures nothing and gets no walk.
   const std::string attacks = code.substr(code.find("bool attacked_by("));
-  EXPECT_NE(attacks.find("// king, pawn: back by (1,-1) or (-1,-1) once\n"), std::string::npos);
-  EXPECT_EQ(attacks.find("pawn: back by (0,-1)"), std::string::npos);
+  EXPECT_EQ(occurrences(code, ": king, pawn: back by (1,-1) once\n"), 1);
+  EXPECT_EQ(occurrences(code, ": king, pawn: back by (-1,-1) once\n"), 1);
+  EXPECT_EQ(code.find("pawn: back by (0,-1)"), std::string::npos);
   EXPECT_EQ(occurrences(attacks, "pawn:"), 1);
 }
 

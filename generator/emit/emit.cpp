@@ -162,39 +162,6 @@ int promotion_zone_edge(const VariantInfo& info, int type, Color c) {
   return c == fairy::White ? info.geo.square(0, info.geo.ranks - zone) : info.geo.square(info.geo.files - 1, zone - 1);
 }
 
-// Several paths (or attack walks) that differ only in their vectors, made in one loop over them
-// (see emit_piece and attacks_body). An entry a path: its offsets, ", "-separated, after its index
-// for a walk (which runs only when via(walk)). Leg k's vector is the loop variable `ray` (paths of
-// one leg) or ray<first + k>: numbered like the squares forwards (s1, s2), backwards (t0, t1).
-struct RayLoop {
-  std::size_t legs = 0;  // 0: a single path, no loop
-  int first = 1;
-  bool walks = false;
-  std::vector<std::string> entries;
-  std::vector<std::string> vectors;  // an entry's vectors, for the comments (see vector_text)
-  // Opens the loop: on one line for one leg, else an entry a line, its vectors beside it. The
-  // loop is unrolled in optimised builds (FAIRY_UNROLL, runtime/hot_inline.hpp): each vector a
-  // constant again, the mailbox perfts ran 0-10% faster than with a block a path or a rolled loop.
-  void open(Code& code) const {
-    const std::string walk = walks ? "walk, " : "";
-    code.line("FAIRY_UNROLL");
-    if (legs == 1) {
-      std::string list;
-      for (const std::string& e : entries) list += (list.empty() ? "" : ", ") + (walks ? "std::pair{" + e + "}" : e);
-      code.open(walks ? "for (const auto& [walk, ray] : {" + list + "}) {" : "for (const int ray : {" + list + "}) {");
-    } else {
-      std::string names;
-      for (std::size_t k = 0; k < legs; ++k) names += (k ? ", " : "") + offset(k);
-      code.line("for (const auto& [" + walk + names + "] : {");
-      for (std::size_t i = 0; i < entries.size(); ++i)
-        code.line("         std::array{" + entries[i] + "}" + (i + 1 < entries.size() ? "," : " ") + "  // " + vectors[i]);
-      code.open("     }) {");
-    }
-    if (walks) code.line("if (!via(walk)) continue;");
-  }
-  std::string offset(std::size_t k) const { return legs == 1 ? "ray" : "ray" + std::to_string(first + int(k)); }
-};
-
 // Whether two paths may be made by one piece of code: they are used under the same conditions
 // (unmoved only, turn phases) and promote alike.
 bool same_conditions(const Path& a, const Path& b) {
@@ -390,20 +357,6 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, const Pie
 // backwards once per residue of its step count modulo the period; a same-length leg hands its
 // step count to the leg before it.
 
-// One leg walked backwards: the vectors of backward steps 1..period (then repeating; as the
-// attacker's colour sees them, see vec_expr), the steps at which the leg may have started (bit
-// (j - 1) % period), and what the leg before it allows.
-struct BackLeg {
-  std::vector<std::pair<int, int>> steps;
-  unsigned starts = 1;
-  int range = 0;              // 0: unlimited
-  bool same_length = false;   // makes exactly as many steps as the leg before it
-  std::uint8_t before_mode = 0;  // the previous leg's modes (what its stopping square may hold)
-  bool before_induces = false;
-  std::uint64_t no_hop_over = 0;  // the attacker's no_hop_over: when the leg before hops
-  friend bool operator==(const BackLeg&, const BackLeg&) = default;
-};
-
 // A piece type whose walk it is, with its moves (program: -1 its own, else its moves_on entry).
 struct Attacker {
   int type;
@@ -411,71 +364,42 @@ struct Attacker {
   friend bool operator==(const Attacker&, const Attacker&) = default;
 };
 
-// A capture on the target, walked backwards leg by leg to the attacker (back[0] is the capturing
-// leg), then the legs after a locust capture walked forwards from the target.
+// A capture walked back (runtime/back_legs.hpp), and what the generated test needs besides: the
+// pieces that make it, the legs after a locust capture (walked forwards from the target by
+// completes_locust, runtime/path_walk.hpp) and the squares its routes depend on.
 struct AttackWalk {
-  std::vector<BackLeg> back;
+  fairy::BackWalk walk;
   std::vector<Leg> rest;  // legs after the capturing one (locust captures)
   // Where the shared walker finds those legs: "<table>, kStride, <path>, <first leg>" (the
-  // template arguments of completes_locust, runtime/path_walk.hpp); and the types the mover may
-  // not hop over on the way.
+  // template arguments of completes_locust); and the types the mover may not hop over on the way.
   std::string rest_walk;
   std::uint64_t rest_no_hop_over = 0;
-  bool virgin_only = false;
   std::vector<Attacker> types;
   std::set<int> passes;  // squares (mailbox offsets from the target) its routes depend on
   bool same_route(const AttackWalk& o) const {
-    return back == o.back && rest == o.rest && rest_no_hop_over == o.rest_no_hop_over && virgin_only == o.virgin_only;
+    return walk == o.walk && rest == o.rest && rest_no_hop_over == o.rest_no_hop_over;
   }
 };
 
-int leg_period(const Leg& l) { return (l.flags & fairy::kZigzag) ? 2 : (l.flags & fairy::kCircle) ? 8 : 1; }
-
-// Leg k of a path walked backwards when it made a step count congruent to r (1..period).
-BackLeg back_leg(const Path& path, std::size_t k, int r, Color by) {
-  const Leg& leg = path.legs[k];
-  const int period = leg_period(leg);
-  BackLeg b;
-  for (int j = 1; j <= period; ++j) {
-    int x = 0, y = 0;
-    fairy::leg_step(leg, ((r - j) % period + period) % period, &x, &y);
-    b.steps.emplace_back(-x, by == fairy::White ? -y : y);
-  }
-  b.starts = 1u << (r - 1);
-  b.range = leg.range;
-  b.same_length = leg.flags & fairy::kSameLength;
-  if (k > 0) {
-    b.before_mode = path.legs[k - 1].mode & (fairy::kMove | fairy::kCapture | fairy::kHop);
-    b.before_induces = path.legs[k - 1].flags & fairy::kInduce;
-  }
-  return b;
-}
-
-// Every backward walk of a path capturing with leg `capture` (one per residue of each varying leg).
-// `table`: the path's table and index, as completes_locust takes them ("<table>, kStride, <i>").
+// Every backward walk of a path capturing with leg `capture` (fairy::back_walks). `table`: the
+// path's table and index, as completes_locust takes them ("<table>, kStride, <i>").
 void attack_walks(const VariantInfo& info, const Path& path, const std::string& table, std::size_t capture,
-                  Attacker attacker, Color by, std::vector<AttackWalk>& out) {
-  std::vector<int> residue(capture + 1, 1);
-  for (;;) {
+                  Attacker attacker, std::vector<AttackWalk>& out) {
+  const fairy::PieceInfo& piece = info.pieces[std::size_t(attacker.type)];
+  std::set<int> passes;
+  fairy::for_attack_routes(path, info.geo, int(capture), [&](int x, int y) { passes.insert(info.geo.offset(x, y)); });
+  for (const fairy::BackWalk& back : fairy::back_walks(path, capture, piece.no_hop_over)) {
     AttackWalk w;
-    for (std::size_t k = capture + 1; k-- > 0;) {
-      w.back.push_back(back_leg(path, k, residue[k], by));
-      if (w.back.back().before_mode & fairy::kHop) w.back.back().no_hop_over = info.pieces[std::size_t(attacker.type)].no_hop_over;
-    }
+    w.walk = back;
     w.rest.assign(path.legs.begin() + std::ptrdiff_t(capture) + 1, path.legs.end());
     for (Leg& l : w.rest) l.flags &= ~fairy::kUnload;  // swaps capture nothing
     if (!w.rest.empty()) {
       w.rest_walk = table + ", " + std::to_string(capture + 1);
-      w.rest_no_hop_over = info.pieces[std::size_t(attacker.type)].no_hop_over;
+      w.rest_no_hop_over = piece.no_hop_over;
     }
-    w.virgin_only = path.virgin_only;
     w.types = {attacker};
-    fairy::for_attack_routes(path, info.geo, int(capture),
-                             [&](int x, int y) { w.passes.insert(info.geo.offset(x, y)); });
+    w.passes = passes;
     out.push_back(std::move(w));
-    std::size_t k = 0;
-    while (k <= capture && ++residue[k] > leg_period(path.legs[k])) residue[k++] = 1;
-    if (k > capture) return;
   }
 }
 
@@ -490,12 +414,11 @@ void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
         if (std::find(o.types.begin(), o.types.end(), t) == o.types.end()) o.types.push_back(t);
       return;
     }
-    if (w.back.size() == 1 && o.back.size() == 1 && o.types == w.types && o.rest == w.rest &&
-        o.virgin_only == w.virgin_only) {
-      BackLeg a = o.back[0], b = w.back[0];
-      a.starts = b.starts = 0;
+    if (w.walk.leg_count == 1 && o.walk.leg_count == 1 && o.types == w.types && o.rest == w.rest) {
+      fairy::BackWalk a = o.walk, b = w.walk;
+      a.legs[0].starts = b.legs[0].starts = 0;
       if (a == b) {
-        o.back[0].starts |= w.back[0].starts;
+        o.walk.legs[0].starts |= w.walk.legs[0].starts;
         o.passes.insert(w.passes.begin(), w.passes.end());
         return;
       }
@@ -503,14 +426,6 @@ void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
   }
   walks.push_back(std::move(w));
 }
-
-struct AttackContext {
-  const VariantInfo& info;
-  const AttackWalk& walk;
-  Color by;  // the attacker, Us in the code
-  std::string attackers;  // the test that the piece q<k> is an attacker
-  std::string completes;  // for a locust capture: that the rest of the path goes on from s
-};
 
 // The test that the piece q, standing on t, attacks s with the moves of `a`: it is of a's type,
 // has those moves where it stands (moves_on) and may end a move on s (region).
@@ -525,88 +440,6 @@ std::string attacker_test(const VariantInfo& info, const Attacker& a, const std:
   if (piece.no_capture)
     test += " && !(is_color(b[s], ~Us) && ((" + type_mask(piece.no_capture) + " >> type_of(b[s])) & 1))";
   return piece.moves_on.empty() && !piece.confined && !piece.no_capture ? test : "(" + test + ")";
-}
-
-std::string enemy_of(const std::string& p) { return "is_color(" + p + ", ~Us)"; }
-
-// Walks walk.back[i] backwards from `at`; `exact` (or empty) is the step count it must make.
-// `victim` says whether a locust capture is already on the route (there is only one).
-// `rays`, when given, is the group of walks whose loop leg 0 opens.
-void emit_back(Code& code, const AttackContext& ac, std::size_t i, const std::string& at, const std::string& exact,
-               bool victim, const RayLoop& rays = {}) {
-  const BackLeg& leg = ac.walk.back[i];
-  const bool first_leg = i + 1 == ac.walk.back.size();
-  const int period = int(leg.steps.size());
-  const unsigned all = (1u << period) - 1;
-  const std::string t = "t" + std::to_string(i), q = "q" + std::to_string(i), j = "j" + std::to_string(i);
-  // A locust's capturing leg (i == 0) hands its step count to the rest of the path.
-  const bool counted = !exact.empty() || period > 1 || leg.range > 1 || leg.same_length ||
-                       (i == 0 && !ac.walk.rest.empty());
-  if (rays.legs && i == 0)
-    rays.open(code);
-  else
-    code.open("{");
-  if (period > 1) {
-    std::string table;
-    for (const auto& [x, y] : leg.steps) table += (table.empty() ? "" : ", ") + vec_call(x, y);
-    code.line("static constexpr int kBack[" + std::to_string(period) + "] = {" + table + "};");
-  }
-  const std::string step = rays.legs ? rays.offset(i)
-                           : period > 1   ? "kBack[(" + j + " - 1) % " + std::to_string(period) + "]"
-                                          : vec_call(leg.steps[0].first, leg.steps[0].second);
-  if (leg.range == 1 && exact.empty()) {
-    code.line("const Square " + t + " = Square(" + at + " + " + step + ");");
-  } else {
-    code.line("Square " + t + " = " + at + ";");
-    const std::string limit = !exact.empty() ? exact : leg.range ? std::to_string(leg.range) : "kMaxSteps";
-    code.open(counted ? "for (int " + j + " = 1; " + j + " <= " + limit + "; ++" + j + ") {" : "for (;;) {");
-    code.line(t + " = Square(" + t + " + " + step + ");");
-  }
-  const bool loop = !(leg.range == 1 && exact.empty());
-  code.line("const Piece " + q + " = b[" + t + "];");
-  std::string may_start;  // may the leg have begun here?
-  if (!exact.empty()) may_start = j + " == " + exact;
-  if ((leg.starts & all) != all) {
-    std::string residues;
-    for (int r = 0; r < period; ++r)
-      if (leg.starts & (1u << r))
-        residues += (residues.empty() ? "" : " || ") + std::string("(") + j + " - 1) % " + std::to_string(period) +
-                    " == " + std::to_string(r);
-    may_start += (may_start.empty() ? "" : " && ") + std::string("(") + residues + ")";
-  }
-  if (!may_start.empty()) code.line("if (!(" + may_start + ")) { if (" + q + " != kEmpty) break; continue; }");
-  const std::string count = leg.same_length ? j : "";
-  if (first_leg) {
-    std::string found = ac.walk.virgin_only ? "(" + ac.attackers + ") && pos.is_virgin(" + t + ")" : ac.attackers;
-    if (!ac.completes.empty()) found = "(" + found + ") && " + ac.completes;
-    code.line("if (" + found + ") return true;");
-    if (loop) code.line("if (" + q + " != kEmpty) break;");
-  } else {
-    if ((leg.before_mode & fairy::kMove) || loop) {
-      code.open("if (" + q + " == kEmpty) {");
-      if (leg.before_mode & fairy::kMove) emit_back(code, ac, i + 1, t, count, victim, rays);
-      if (loop) code.line("continue;");
-      code.close();
-    }
-    if (leg.before_mode & fairy::kHop) {
-      const std::string piece = "is_color(" + q + ", White) || is_color(" + q + ", Black)";
-      code.open("if (" + (leg.no_hop_over ? "(" + piece + ")" + not_of_types(leg.no_hop_over, q) : piece) + ") {");
-      emit_back(code, ac, i + 1, t, count, victim, rays);
-      code.close();
-    } else if ((leg.before_mode & fairy::kCapture) && !victim) {
-      code.open("if (" + enemy_of(q) + ") {");
-      emit_back(code, ac, i + 1, t, count, true, rays);
-      code.close();
-    }
-    if (leg.before_induces) {
-      code.open("if (is_color(" + q + ", Us)) {");
-      emit_back(code, ac, i + 1, t, count, victim, rays);
-      code.close();
-    }
-    if (loop) code.line("break;");
-  }
-  if (loop) code.close();
-  code.close();
 }
 
 // Every way `by` can capture on a square, walked backwards: the capture paths of all its pieces,
@@ -624,7 +457,7 @@ std::vector<AttackWalk> attack_walks(const model::Variant& v, const PieceTables&
           if (!(path.legs[k].mode & fairy::kCapture)) continue;
           std::vector<AttackWalk> mine;
           attack_walks(info, path, tables.colour_name(v, type, "Us", program) + ", kStride, " + std::to_string(i), k,
-                       Attacker{type, program}, by, mine);
+                       Attacker{type, program}, mine);
           for (AttackWalk& w : mine) add_walk(walks, std::move(w));
         }
       }
@@ -633,24 +466,72 @@ std::vector<AttackWalk> attack_walks(const model::Variant& v, const PieceTables&
   return walks;
 }
 
-// `vectors`, when given, stands for the first leg's steps: those of a group of walks; `beside`:
-// the legs are named by their loop variables (ray0, ray1, ...), the vectors said beside the loop.
-std::string back_comment(const VariantInfo& info, const AttackWalk& w, const std::string& vectors = "",
-                         bool beside = false) {
+// The pieces whose walk it is: "general, soldier (moves_on 0)".
+std::string attacker_names(const VariantInfo& info, const AttackWalk& w) {
   std::string names;
   for (const Attacker& a : w.types)
     names += (names.empty() ? "" : ", ") + info.pieces[a.type].name +
              (a.program < 0 ? "" : " (moves_on " + std::to_string(a.program) + ")");
+  return names;
+}
+
+// What a walk does, for the comment beside it: "back by (1,-1) once, then by (0,-1) once".
+std::string back_comment(const AttackWalk& w) {
   std::string legs;
-  for (const BackLeg& b : w.back) {
-    std::string offs = &b == &w.back[0] ? vectors : "";
-    if (offs.empty())
-      for (const auto& [x, y] : b.steps) offs += (offs.empty() ? "" : " ") + vector_text(x, y);
-    if (beside) offs = "ray" + std::to_string(&b - &w.back[0]);
-    legs += (legs.empty() ? "" : ", then ") + std::string("back by ") + offs +
-            (b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
+  for (int k = 0; k < w.walk.leg_count; ++k) {
+    const fairy::BackLeg& b = w.walk.legs[std::size_t(k)];
+    std::string steps;
+    for (int j = 0; j < b.period; ++j) steps += (j ? " " : "") + vector_text(b.steps[std::size_t(j)].x, b.steps[std::size_t(j)].y);
+    const bool as_many = k > 0 && w.walk.legs[std::size_t(k - 1)].same_length;  // as the leg walked before
+    legs += (k ? ", then by " : "back by ") + steps +
+            (as_many ? " as many times" : b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
   }
-  return names + ": " + (w.virgin_only ? "unmoved only: " : "") + legs + (w.rest.empty() ? "" : "; locust capture");
+  return (w.walk.virgin_only ? "unmoved only: " : "") + legs + (w.rest.empty() ? "" : "; locust capture");
+}
+
+// A walk as a BackWalk literal (runtime/back_legs.hpp), its fields named.
+std::string back_walk_literal(const fairy::BackWalk& w) {
+  std::string legs;
+  for (int k = 0; k < w.leg_count; ++k) {
+    const fairy::BackLeg& l = w.legs[std::size_t(k)];
+    std::string steps;
+    for (int j = 0; j < l.period; ++j)
+      steps += (j ? ", " : "") + Fields().set("x", l.steps[std::size_t(j)].x).set("y", l.steps[std::size_t(j)].y).str("BoardStep");
+    Fields f;
+    f.set("steps", "{" + steps + "}");
+    if (l.period != 1) f.set("period", l.period);
+    if (l.starts != 1) f.set("starts", static_cast<long long>(l.starts));
+    if (l.range) f.set("range", l.range);
+    f.flag("same_length", l.same_length);
+    if (l.before_mode) f.set("before_mode", leg_mode_text(l.before_mode));
+    f.flag("before_induces", l.before_induces);
+    if (l.no_hop_over) f.set("no_hop_over", type_mask(l.no_hop_over));
+    legs += (k ? ", " : "") + f.str("BackLeg");
+  }
+  Fields f;
+  f.set("legs", "{" + legs + "}");
+  if (w.leg_count != 1) f.set("leg_count", w.leg_count);
+  if (w.capture) f.set("capture", w.capture);
+  f.flag("virgin_only", w.virgin_only);
+  f.flag("locust", w.locust);
+  return f.str();
+}
+
+// The table of both colours' walks, kAttackWalks[c][i]: colour c's walk i, as attacked_by<c>
+// walks it (through attacks_back, runtime/back_walk.hpp).
+void emit_walks(Code& code, const VariantInfo& info, const std::vector<AttackWalk> (&walks)[2]) {
+  const std::size_t n = std::max<std::size_t>({walks[0].size(), walks[1].size(), 1});
+  code.line("// kAttackWalks[c][i]: colour c's captures walked back from their target (runtime/back_walk.hpp),");
+  code.line("// walk i of attacked_by<c>. Vectors as on the board (Black's mirrored).");
+  code.open("inline constexpr BackWalk kAttackWalks[2][" + std::to_string(n) + "] = {");
+  for (Color c : {fairy::White, fairy::Black}) {
+    code.open("{  // " + color_name(c));
+    for (std::size_t i = 0; i < walks[c].size(); ++i)
+      code.line(back_walk_literal(walks[c][i].walk) + ",  // " +
+                comment(std::to_string(i) + ": " + attacker_names(info, walks[c][i]) + ": " + back_comment(walks[c][i])));
+    code.close("},");
+  }
+  code.close("};");
 }
 
 // The largest mailbox offset between two squares of the board.
@@ -688,116 +569,54 @@ void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<Atta
   code.close("};");
 }
 
-// Whether the walk is a plain leap or unlimited slide of one leg back to the attacker (no locust
-// capture, no condition on where it started): the runtime's leap_attacks / slide_attacks make it.
-bool plain_walk(const AttackWalk& w) {
-  if (w.back.size() != 1 || !w.rest.empty() || w.virgin_only) return false;
-  const BackLeg& l = w.back[0];
-  return l.steps.size() == 1 && (l.range == 0 || l.range == 1) && !l.same_length && l.starts == 1;
-}
-
-// Whether b is a walk that a's code makes for other vectors (leg by leg one step a period and
-// otherwise alike, no locust capture, the same attackers): then the two share one loop.
-bool same_walk_but_vector(const AttackWalk& a, const AttackWalk& b) {
-  if (a.back.size() != b.back.size() || !a.rest.empty() || !b.rest.empty() || a.types != b.types ||
-      a.virgin_only != b.virgin_only)
-    return false;
-  for (std::size_t i = 0; i < a.back.size(); ++i) {
-    BackLeg x = a.back[i];
-    const BackLeg& y = b.back[i];
-    if (x.steps.size() != 1 || y.steps.size() != 1) return false;
-    x.steps = y.steps;
-    if (!(x == y)) return false;
-  }
-  return true;
-}
-
-// The body of attacked_by<by>: the walks of `by`, with the route table `words` words wide.
-std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>& walks, Color by, std::size_t words) {
+// The body of attacked_by<by>: the walks of `by`, with the route table `words` words wide. Walks
+// one after another of the same pieces, none a locust capture, are one call; the walker runs
+// each where via(i) (runtime/back_walk.hpp's attacks_back).
+std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>& walks, std::size_t words) {
   Code code(1);
-  code.line("const Piece* b = pos.board();");
   if (info.flying_general) code.line("if (royals_face(pos, s, Us)) return true;  // the flying general");
   const std::string n = std::to_string(words);
   code.line("std::uint64_t routes[" + n + "];  // bit i: run walk i");
   code.line("for (int w = 0; w < " + n + "; ++w)");
   code.line("  routes[w] = left == kNoSquare ? ~std::uint64_t(0) : kWalksVia[Us][kSpan + left - s][w] | "
             "kWalksVia[Us][kSpan + entered - s][w];");
-  code.line("const auto via = [&routes](int walk) { return ((routes[walk >> 6] >> (walk & 63)) & 1) != 0; };");
-  bool locust = false;
-  for (const AttackWalk& w : walks) locust = locust || !w.rest.empty();
+  code.line("const auto via = [&routes](std::size_t walk) { return ((routes[walk >> 6] >> (walk & 63)) & 1) != 0; };");
+  bool locust = false, no_capture = false;
+  for (const AttackWalk& w : walks) {
+    locust = locust || !w.rest.empty();
+    for (const Attacker& a : w.types) no_capture = no_capture || info.pieces[a.type].no_capture;
+  }
+  if (no_capture) code.line("const Piece* b = pos.board();");
   if (locust) code.line("constexpr Piece kEnemyOnTarget = " + piece_const(info, 0, "~Us") + ";");
   for (std::size_t index = 0; index < walks.size();) {
     const AttackWalk& w = walks[index];
-    // The walks after this one that differ from it only in their vector: one loop.
     std::size_t end = index + 1;
-    while (end < walks.size() && same_walk_but_vector(w, walks[end])) ++end;
+    while (w.rest.empty() && end < walks.size() && walks[end].rest.empty() && walks[end].types == w.types) ++end;
     std::string test;
-    const std::string q = "q" + std::to_string(w.back.size() - 1), t = "t" + std::to_string(w.back.size() - 1);
-    for (const Attacker& a : w.types) test += (test.empty() ? "" : " || ") + attacker_test(info, a, q, t);
-    // A locust capture on s counts when the rest of the path can go on from s (given the
-    // capturing leg's step count, for a same-length leg after it).
-    const bool leaps = w.back[0].range == 1;
-    const AttackContext ac{info, w, by, test, w.rest.empty() ? "" : leaps ? "completes(1)" : "completes(j0)"};
+    for (const Attacker& a : w.types) test += (test.empty() ? "" : " || ") + attacker_test(info, a, "q", "t");
     // No walk for piece types that are not on the board: one type's count, or a mask of several.
     std::uint64_t types = 0;
     for (const Attacker& a : w.types) types |= std::uint64_t(1) << a.type;
     const std::string present = std::popcount(types) == 1
                                     ? "pos.count(Us, " + std::to_string(std::countr_zero(types)) + ")"
-                                    : "pos.present(Us) & " + std::to_string(types) + "ull";
-    // The attacker's square matters where its moves depend on it (moves_on, see attacker_test).
-    bool on_square = false;
-    for (const Attacker& a : w.types) on_square = on_square || !info.pieces[a.type].moves_on.empty() || a.program >= 0;
-    // The group's walks, each an entry: its index and offsets, and its vectors as comments say
-    // them; all of them as the comment above the group says them ("(0,-1), (1,0) or (-1,0)").
-    RayLoop rays{w.back.size(), 0, true, {}, {}};
-    std::string vectors;
-    for (std::size_t k = index; k < end; ++k) {
-      std::string entry = std::to_string(k), texts;
-      for (const BackLeg& l : walks[k].back) {
-        const auto [x, y] = l.steps[0];
-        entry += ", " + vec_call(x, y);
-        texts += (texts.empty() ? "" : " then ") + vector_text(x, y);
-      }
-      rays.entries.push_back(entry);
-      rays.vectors.push_back(texts);
-      vectors += std::string(k == index ? "" : k + 1 == end ? " or " : ", ") + texts;
-    }
-    if (plain_walk(w) && !on_square) {
-      // The runtime walks it (runtime/mailbox_walks.hpp): one test. (Not where the attacker's
-      // moves depend on its square: janggi's attack tests ran 5% slower so.)
-      std::string entries;
-      for (const std::string& e : rays.entries) entries += (entries.empty() ? "{" : ", {") + e + "}";
-      code.line("// " + comment(back_comment(info, w, vectors)));
-      const std::string attacker = "[&](Piece " + q + ")";
-      code.line("if (" + (w.types.size() == 1 ? present : "(" + present + ")") + " && " +
-                (leaps ? "leap_attacks" : "slide_attacks") + "(b, s, {" + entries + "}, via,");
-      code.line("        " + attacker + " { return " + test + "; }))");
-      code.line("  return true;");
-      index = end;
-      continue;
-    }
-    if (end > index + 1) {
-      // One leg: "back by (0,-1), (1,0) or (-1,0)"; more: "back by ray0 once, then back by ray1
-      // once", and the vectors of each walk beside its entry in the loop.
-      code.line("// " + comment(back_comment(info, w, vectors, rays.legs > 1)));
-      code.open("if (" + present + ") {");
-      emit_back(code, ac, 0, "s", "", false, rays);
-      code.close();
-      index = end;
-      continue;
-    }
-    code.line("// " + comment(back_comment(info, w)));
-    code.open("if ((" + present + ") && via(" + std::to_string(index) + ")) {");
-    if (!w.rest.empty()) {
+                                    : "(pos.present(Us) & " + std::to_string(types) + "ull)";
+    std::string indices;
+    for (std::size_t k = index; k < end; ++k) indices += ", " + std::to_string(k);
+    code.line("// " + comment(attacker_names(info, w) + ": walk" +
+                              (end == index + 1 ? " " + std::to_string(index) : "s " + std::to_string(index) + "-" + std::to_string(end - 1)) +
+                              (w.rest.empty() ? "" : ", a locust capture")));
+    code.line("if (" + present + " && attacks_back<Us, kAttackWalks, kStride" + indices + ">(pos, s, via,");
+    code.line("        [&](" + std::string(test.find("(t)") == std::string::npos ? "Square" : "Square t") +
+              ", Piece q) { return " + test + "; },");
+    if (w.rest.empty()) {
+      code.line("        kNoLocust))");
+    } else {
       // The rest of the path, walked on from s by the shared walker (runtime/path_walk.hpp).
-      code.line("const auto completes = [&](int steps) {");
-      code.line("  return completes_locust<Us, " + w.rest_walk + ">(pos, s, steps, kEnemyOnTarget, " +
-                type_mask(w.rest_no_hop_over) + ");");
-      code.line("};");
+      code.line("        [&](int steps) { return completes_locust<Us, " + w.rest_walk + ">(pos, s, steps, kEnemyOnTarget, " +
+                type_mask(w.rest_no_hop_over) + "); }))");
     }
-    emit_back(code, ac, 0, "s", "", !w.rest.empty());
-    code.close();
-    ++index;
+    code.line("  return true;");
+    index = end;
   }
   code.line("return false;");
   return code.str();
@@ -807,10 +626,11 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
   const VariantInfo& info = v.info;
   const std::vector<AttackWalk> walks[2] = {attack_walks(v, tables, fairy::White), attack_walks(v, tables, fairy::Black)};
   const std::size_t words = (std::max(walks[0].size(), walks[1].size()) + 63) / 64;
+  emit_walks(code, info, walks);
   emit_walk_table(code, info, walks, words);
   code.line("// Whether Us can capture on s; unless left is kNoSquare, only along routes through left or entered.");
   emit_for_both(code, "bool", "attacked_by", "const Position& pos, Square s, Square left, Square entered",
-                [&](Color by) { return attacks_body(info, walks[by], by, words); });
+                [&](Color by) { return attacks_body(info, walks[by], words); });
 }
 
 // ------------------------------------------------------------------ model data as C++

@@ -1,0 +1,50 @@
+#include "runtime/back_legs.hpp"
+
+namespace fairy {
+
+namespace {
+
+int period_of(const Leg& l) { return (l.flags & kZigzag) ? 2 : (l.flags & kCircle) ? 8 : 1; }
+
+// Leg k of a path, walked backwards, when it made a step count congruent to r (1..period): its
+// last step first.
+BackLeg back_leg(const Path& path, std::size_t k, int r, std::uint64_t no_hop_over) {
+  const Leg& leg = path.legs[k];
+  BackLeg b;
+  b.period = period_of(leg);
+  for (int j = 1; j <= b.period; ++j) {
+    int x = 0, y = 0;
+    leg_step(leg, ((r - j) % b.period + b.period) % b.period, &x, &y);
+    b.steps[std::size_t(j - 1)] = BoardStep{-x, -y};
+  }
+  b.starts = 1u << (r - 1);
+  b.range = leg.range;
+  b.same_length = leg.flags & kSameLength;
+  if (k > 0) {
+    b.before_mode = path.legs[k - 1].mode & (kMove | kCapture | kHop);
+    b.before_induces = path.legs[k - 1].flags & kInduce;
+    if (b.before_mode & kHop) b.no_hop_over = no_hop_over;
+  }
+  return b;
+}
+
+}  // namespace
+
+std::vector<BackWalk> back_walks(const Path& path, std::size_t capture, std::uint64_t no_hop_over) {
+  std::vector<BackWalk> out;
+  std::vector<int> residue(capture + 1, 1);
+  for (;;) {
+    BackWalk w;
+    w.leg_count = int(capture) + 1;
+    w.capture = int(capture);
+    for (std::size_t k = 0; k <= capture; ++k) w.legs[capture - k] = back_leg(path, k, residue[k], no_hop_over);
+    w.virgin_only = path.virgin_only;
+    w.locust = capture + 1 < path.legs.size();
+    out.push_back(w);
+    std::size_t k = 0;
+    while (k <= capture && ++residue[k] > period_of(path.legs[k])) residue[k++] = 1;
+    if (k > capture) return out;
+  }
+}
+
+}  // namespace fairy

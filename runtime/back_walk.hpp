@@ -1,0 +1,169 @@
+// Walking a path backwards (runtime/program.hpp): the one definition of how an attack test finds,
+// from the square a capture lands on, a piece that could make it. The interpreter instantiates it
+// with walks built at run time (RuntimeBackLegs: VariantInfo's PieceInfo::back_walks), the
+// generated attack tests with walks known at compile time (StaticBackLegs: a generated constexpr
+// BackWalk table and the mailbox stride), which the compiler folds into code as straight as if
+// the walk had been written out: one square for a leap, one loop for a slide, each test kept only
+// where the leg needs it.
+//
+// A capture by path leg c is walked from the target back along leg c, then legs c - 1, ..., 0:
+// each leg steps backwards until it reaches a square where it may have begun, which is what the
+// leg before it stopped on (an empty square it moved to, a screen it hopped, an enemy it took
+// on the way, a friend it induced), and for leg 0 the attacker itself. A crooked or circular
+// leg's steps depend on how many it made, so it gives one walk for each count modulo its period
+// (BackLeg::starts). Legs after the capturing one (a locust capture) are not walked backwards:
+// the capture counts when the rest of the path can be walked on from the target
+// (completes_locust, runtime/path_walk.hpp).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "runtime/back_legs.hpp"
+#include "runtime/geometry.hpp"
+#include "runtime/hot_inline.hpp"
+#include "runtime/position.hpp"
+#include "runtime/program.hpp"
+#include "runtime/types.hpp"
+
+namespace fairy {
+
+// The legs of a BackWalk read at run time; k is a leg's index (0: the capturing leg).
+struct RuntimeBackLegs {
+  const BackWalk& walk;
+  int stride;  // the mailbox's row stride
+
+  const BackLeg& leg(std::size_t k) const { return walk.legs[k]; }
+  bool first(std::size_t k) const { return k + 1 == std::size_t(walk.leg_count); }
+  bool virgin_only() const { return walk.virgin_only; }
+  bool locust() const { return walk.locust; }
+  int step(std::size_t k, int j) const {
+    const BackLeg& l = walk.legs[k];
+    const BoardStep& d = l.steps[std::size_t((j - 1) % l.period)];
+    return d.y * stride + d.x;
+  }
+  // Goes on with the leg before leg k (only asked when leg k is not the path's first).
+  template <class Next>
+  bool then(std::size_t k, const Next& next, Square at, int exact, bool victim, int captured) const {
+    return next(k + 1, at, exact, victim, captured);
+  }
+};
+
+// Walk I of the constexpr table Walks[Us] (a generated BackWalk table) on a mailbox of row stride
+// Stride; k is a leg's index as a compile-time constant.
+template <const auto& Walks, Color Us, std::size_t I, int Stride>
+struct StaticBackLegs {
+  static constexpr const BackWalk& kWalk = Walks[Us][I];
+  template <std::size_t K>
+  using Index = std::integral_constant<std::size_t, K>;
+
+  template <std::size_t K>
+  static constexpr BackLeg leg(Index<K>) { return kWalk.legs[K]; }
+  template <std::size_t K>
+  static constexpr bool first(Index<K>) { return K + 1 == std::size_t(kWalk.leg_count); }
+  static constexpr bool virgin_only() { return kWalk.virgin_only; }
+  static constexpr bool locust() { return kWalk.locust; }
+  template <std::size_t K>
+  FAIRY_HOT_INLINE static int step(Index<K>, int j) {
+    constexpr BackLeg kLeg = kWalk.legs[K];
+    if constexpr (kLeg.period == 1) {
+      return kLeg.steps[0].y * Stride + kLeg.steps[0].x;
+    } else {
+      const BoardStep& d = kLeg.steps[std::size_t((j - 1) % kLeg.period)];
+      return d.y * Stride + d.x;
+    }
+  }
+  template <std::size_t K, class Next>
+  FAIRY_HOT_INLINE static bool then(Index<K>, const Next& next, Square at, int exact, bool victim, int captured) {
+    if constexpr (K + 1 < std::size_t(kWalk.leg_count)) return next(Index<K + 1>{}, at, exact, victim, captured);
+    else return false;
+  }
+};
+
+// What a walk looks for where it ends: is_attacker(t, q), whether the piece q on t is one whose
+// path it walks; completes(steps), for a locust capture, whether the rest of the path can go on
+// from the target, the capturing leg having made `steps` steps.
+template <class IsAttacker, class Completes>
+struct BackTarget {
+  const Position& pos;
+  Color us;  // the attacker's colour
+  const IsAttacker& is_attacker;
+  const Completes& completes;
+};
+
+// A walk of legs `legs` to whatever `target` looks for (BackTarget). Leg k, backwards from `at`
+// (exactly `exact` steps, when not 0); `victim`: a locust capture is already on the route (there
+// is at most one); `captured`: the capturing leg's step count. True when it reaches an attacker.
+template <class Legs, class Target>
+struct BackWalker {
+  Legs legs;
+  const Target& target;
+
+  template <class K>
+  FAIRY_HOT_INLINE bool operator()(K k, Square at, int exact, bool victim, int captured) const {
+    const BackLeg leg = legs.leg(k);
+    const bool first = legs.first(k);
+    const bool capturing = std::size_t(k) == 0;
+    const Piece* b = target.pos.board();
+    // An unlimited leg is stopped by what it meets (the board's edge is a wall).
+    const bool bounded = exact || leg.range;
+    const int limit = exact ? exact : leg.range;
+    Square t = at;
+    for (int j = 1; !bounded || j <= limit; ++j) {
+      t = Square(t + legs.step(k, j));
+      const Piece q = b[t];
+      const bool may_begin = (!exact || j == exact) && ((leg.starts >> ((j - 1) % leg.period)) & 1);
+      if (!may_begin) {
+        if (q != kEmpty) return false;
+        continue;
+      }
+      const int steps = capturing ? j : captured;
+      if (first) {
+        if (target.is_attacker(t, q) && (!legs.virgin_only() || target.pos.is_virgin(t)) &&
+            (!legs.locust() || target.completes(steps)))
+          return true;
+        if (q != kEmpty) return false;
+        continue;
+      }
+      const int count = leg.same_length ? j : 0;
+      if (q == kEmpty) {
+        if ((leg.before_mode & kMove) && legs.then(k, *this, t, count, victim, steps)) return true;
+        continue;
+      }
+      if (leg.before_mode & kHop) {
+        if ((is_color(q, White) || is_color(q, Black)) && !((leg.no_hop_over >> type_of(q)) & 1) &&
+            legs.then(k, *this, t, count, victim, steps))
+          return true;
+      } else if ((leg.before_mode & kCapture) && !victim && is_color(q, ~target.us) &&
+                 legs.then(k, *this, t, count, true, steps)) {
+        return true;
+      }
+      if (leg.before_induces && is_color(q, target.us) && legs.then(k, *this, t, count, victim, steps)) return true;
+      return false;
+    }
+    return false;
+  }
+};
+
+// Walks `walk` back from s (its first leg, the capturing one) to what `target` looks for.
+template <class Legs, class K, class Target>
+FAIRY_HOT_INLINE inline bool walk_back(const Legs& legs, K first_leg, const Target& target, Square s) {
+  return BackWalker<Legs, Target>{legs, target}(first_leg, s, 0, legs.locust(), 0);
+}
+
+// The generated attack tests' walks I... of Walks[Us], each tried where via(I): whether one
+// reaches a piece that is_attacker(t, q) accepts (completes: see BackTarget).
+template <Color Us, const auto& Walks, int Stride, std::size_t... I, class Via, class IsAttacker, class Completes>
+FAIRY_HOT_INLINE inline bool attacks_back(const Position& pos, Square s, const Via& via, const IsAttacker& is_attacker,
+                                          const Completes& completes) {
+  const BackTarget<IsAttacker, Completes> target{pos, Us, is_attacker, completes};
+  return ((via(I) && walk_back(StaticBackLegs<Walks, Us, I, Stride>{}, std::integral_constant<std::size_t, 0>{}, target, s)) ||
+          ...);
+}
+
+// For attacks_back's walks without a locust capture.
+inline constexpr auto kNoLocust = [](int) { return false; };
+
+}  // namespace fairy
