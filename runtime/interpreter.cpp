@@ -63,15 +63,16 @@ bool Interpreter::attacked(const Position& pos, Square s, Color by) const {
     const auto is_attacker = [attacker](Square, Piece q) { return q == attacker; };
     // Every capture walked back from s (runtime/back_walk.hpp); the rest of a locust capture's
     // path walked on from s.
-    for (const auto& [back, index] : piece.back_walks[by]) {
+    for (const auto& entry : piece.back_walks[by]) {
+      const BackWalk& back = entry.first;
+      const Path& path = piece.program[by].paths[entry.second];
       const RuntimeBackLegs legs{back, pos.geo().stride()};
-      const Path& path = piece.program[by].paths[index];
       const auto completes = [&](int steps) {
         return completes_locust(RuntimeLegs{path, pos.geo()}, std::size_t(back.capture) + 1, by, pos, s, steps,
                                 make_piece(~by, 0), piece.no_hop_over);
       };
-      if (walk_back(legs, std::size_t(0), BackTarget{pos, by, is_attacker, completes}, s))
-        return true;
+      const BackTarget<decltype(is_attacker), decltype(completes)> target{pos, by, is_attacker, completes};
+      if (walk_back(legs, std::size_t(0), target, s)) return true;
     }
   }
   return false;
