@@ -4,7 +4,8 @@
 // generated attack tests with walks known at compile time (StaticBackLegs: a generated constexpr
 // BackWalk table and the mailbox stride), which the compiler folds into code as straight as if
 // the walk had been written out: one square for a leap, one loop for a slide, each test kept only
-// where the leg needs it.
+// where the leg needs it. (The sanitizer builds walk the generated table at run time: see
+// attacks_back.)
 //
 // A capture by path leg c is walked from the target back along leg c, then legs c - 1, ..., 0:
 // each leg steps backwards until it reaches a square where it may have begun, which is what the
@@ -39,9 +40,9 @@ struct RuntimeBackLegs {
   bool first(std::size_t k) const { return k + 1 == std::size_t(walk.leg_count); }
   bool virgin_only() const { return walk.virgin_only; }
   bool locust() const { return walk.locust; }
-  int step(std::size_t k, int j) const {
-    const BackLeg& l = walk.legs[k];
-    const BoardStep& d = l.steps[std::size_t((j - 1) % l.period)];
+  // The mailbox offset of a backward step of leg k, r steps into its period.
+  int step(std::size_t k, int r) const {
+    const BoardStep& d = walk.legs[k].steps[std::size_t(r)];
     return d.y * stride + d.x;
   }
   // Goes on with the leg before leg k (only asked when leg k is not the path's first).
@@ -66,12 +67,12 @@ struct StaticBackLegs {
   static constexpr bool virgin_only() { return kWalk.virgin_only; }
   static constexpr bool locust() { return kWalk.locust; }
   template <std::size_t K>
-  FAIRY_HOT_INLINE static int step(Index<K>, int j) {
+  FAIRY_HOT_INLINE static int step(Index<K>, int r) {
     constexpr BackLeg kLeg = kWalk.legs[K];
     if constexpr (kLeg.period == 1) {
       return kLeg.steps[0].y * Stride + kLeg.steps[0].x;
     } else {
-      const BoardStep& d = kLeg.steps[std::size_t((j - 1) % kLeg.period)];
+      const BoardStep& d = kLeg.steps[std::size_t(r)];
       return d.y * Stride + d.x;
     }
   }
@@ -103,7 +104,7 @@ struct BackWalker {
 
   template <class K>
   FAIRY_HOT_INLINE bool operator()(K k, Square at, int exact, bool victim, int captured) const {
-    const BackLeg leg = legs.leg(k);
+    const auto& leg = legs.leg(k);  // a reference to the run-time walk's, a constant of the static one's
     const bool first = legs.first(k);
     const bool capturing = std::size_t(k) == 0;
     const Piece* b = target.pos.board();
@@ -111,10 +112,11 @@ struct BackWalker {
     const bool bounded = exact || leg.range;
     const int limit = exact ? exact : leg.range;
     Square t = at;
-    for (int j = 1; !bounded || j <= limit; ++j) {
-      t = Square(t + legs.step(k, j));
+    // Step j of the leg is step r = (j - 1) % period of its period (no division on the way).
+    for (int j = 1, r = 0; !bounded || j <= limit; ++j, r = r + 1 == leg.period ? 0 : r + 1) {
+      t = Square(t + legs.step(k, r));
       const Piece q = b[t];
-      const bool may_begin = (!exact || j == exact) && ((leg.starts >> ((j - 1) % leg.period)) & 1);
+      const bool may_begin = (!exact || j == exact) && ((leg.starts >> r) & 1);
       if (!may_begin) {
         if (q != kEmpty) return false;
         continue;
