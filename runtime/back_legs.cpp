@@ -6,6 +6,14 @@ namespace {
 
 int period_of(const Leg& l) { return (l.flags & kZigzag) ? 2 : (l.flags & kCircle) ? 8 : 1; }
 
+// The steps leg k of a path may make (0: unlimited). A same-length leg ignores its own range
+// (runtime/path_walk.hpp: it makes exactly as many steps as the leg before it), so it makes at
+// most what that leg may: walked backwards, the count it hands on never exceeds that leg's range.
+int range_of(const Path& path, std::size_t k) {
+  while (k > 0 && (path.legs[k].flags & kSameLength)) --k;
+  return path.legs[k].range;
+}
+
 // Leg k of a path, walked backwards, when it made a step count congruent to r (1..period): its
 // last step first.
 BackLeg back_leg(const Path& path, std::size_t k, int r, std::uint64_t no_hop_over) {
@@ -18,7 +26,7 @@ BackLeg back_leg(const Path& path, std::size_t k, int r, std::uint64_t no_hop_ov
     b.steps[std::size_t(j - 1)] = BoardStep{-x, -y};
   }
   b.starts = 1u << (r - 1);
-  b.range = leg.range;
+  b.range = range_of(path, k);
   b.same_length = leg.flags & kSameLength;
   if (k > 0) {
     b.before_mode = path.legs[k - 1].mode & (kMove | kCapture | kHop);

@@ -25,7 +25,7 @@ struct BackLeg {
   std::array<BoardStep, 8> steps{};  // step j (1-based, backwards) is steps[(j - 1) % period]
   int period = 1;                    // 1: a straight leg; 2: crooked (XBetza z); 8: circular (q)
   unsigned starts = 1;               // bit r: the leg may have begun after j steps, (j - 1) % period == r
-  int range = 0;                     // steps it may make: 1 a leap, 0 unlimited
+  int range = 0;                     // steps it may make: 1 a leap, 0 unlimited (same-length: the leg before's)
   bool same_length = false;          // it made as many steps as the leg before it (XBetza i in a later leg)
   std::uint8_t before_mode = 0;      // the leg before it: what it may have stopped on (kMove, kCapture, kHop)
   bool before_induces = false;       // the leg before it stopped on a friend that makes the rest (XBetza x)
