@@ -15,6 +15,7 @@
 #include "runtime/interpreter.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "tests/captures_on.hpp"
 
 namespace {
 
@@ -56,16 +57,6 @@ TEST(Attacks, GeneratedAgreeWithInterpreterOnEverySquare) {
     }
   }
   EXPECT_GT(positions, 1000);
-}
-
-// Whether one of the moves captures the piece on s: by landing there or on the way (a locust).
-bool captures_on(const MoveList& moves, Square s) {
-  for (const Move& m : moves) {
-    const bool lands = m.to == s && (m.kind == MoveKind::Normal || m.kind == MoveKind::Induced ||
-                                     m.kind == MoveKind::Locust);
-    if (lands || (m.kind == MoveKind::Locust && m.aux1 == s)) return true;
-  }
-  return false;
 }
 
 // The backward walks against the forward walk: in every variant with one move a turn, a piece of

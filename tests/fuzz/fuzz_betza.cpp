@@ -7,7 +7,7 @@
 //  - compile(text) is compile(parse(text));
 //  - every move starts from the piece (an induced move: is induced by it) and stays on the
 //    board; make then unmake gives back the same FEN and key;
-//  - attacked(s) (backward walks, or the forward fallback) agrees with the moves: the piece
+//  - attacked(s) (its backward walks) agrees with the moves: the piece
 //    attacks s exactly when, with an enemy on s, one of its moves captures there;
 //  - the emitter writes the piece's C++ without throwing.
 #include <cstdint>
@@ -17,6 +17,7 @@
 #include "generator/betza/betza.hpp"
 #include "generator/emit/emit.hpp"
 #include "runtime/interpreter.hpp"
+#include "tests/captures_on.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 namespace {
@@ -71,15 +72,6 @@ VariantInfo model(const BoardCase& b, Color us, const std::string& text, const P
   v.start_fen = fen(b, us, kNoSquare);
   v.finalize();
   return v;
-}
-
-bool captures_on(const MoveList& list, Square s) {
-  for (const Move& m : list) {
-    if (m.to == s && m.kind != MoveKind::Swap && m.kind != MoveKind::EnPassant)
-      return true;
-    if (m.kind == MoveKind::Locust && m.aux1 == s) return true;
-  }
-  return false;
 }
 
 void check_moves(Position& pos, const Interpreter& rules, Square at, const std::string& text) {
