@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstddef>
 
+#include "runtime/hot_inline.hpp"
+
 namespace fairy {
 
 // Board squares are indices into a padded mailbox (see geometry.hpp).
@@ -78,7 +80,9 @@ class MoveList {
     if (moves != inline_moves()) delete[] moves;
   }
 
-  void push(const Move& m) {
+  // Always inlined (a compare and a store; a call a move cost universal's perft 9% of its time),
+  // its rare growth kept out of line.
+  FAIRY_HOT_INLINE void push(const Move& m) {
     if (size == capacity_) [[unlikely]]
       grow();
     moves[size++] = m;
@@ -94,7 +98,7 @@ class MoveList {
   int size = 0;
 
  private:
-  void grow() {
+  [[gnu::noinline, gnu::cold]] void grow() {
     Move* bigger = new Move[std::size_t(capacity_) * 2];
     std::copy(moves, moves + size, bigger);
     if (moves != inline_moves()) delete[] moves;
