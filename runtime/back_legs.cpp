@@ -4,8 +4,6 @@ namespace fairy {
 
 namespace {
 
-int period_of(const Leg& l) { return (l.flags & kZigzag) ? 2 : (l.flags & kCircle) ? 8 : 1; }
-
 // The steps leg k of a path may make (0: unlimited). A same-length leg ignores its own range
 // (runtime/path_walk.hpp: it makes exactly as many steps as the leg before it), so it makes at
 // most what that leg may: walked backwards, the count it hands on never exceeds that leg's range.
@@ -19,7 +17,7 @@ int range_of(const Path& path, std::size_t k) {
 BackLeg back_leg(const Path& path, std::size_t k, int r, std::uint64_t no_hop_over) {
   const Leg& leg = path.legs[k];
   BackLeg b;
-  b.period = period_of(leg);
+  b.period = leg_period(leg);
   for (int j = 1; j <= b.period; ++j) {
     int x = 0, y = 0;
     leg_step(leg, ((r - j) % b.period + b.period) % b.period, &x, &y);
@@ -50,7 +48,7 @@ std::vector<BackWalk> back_walks(const Path& path, std::size_t capture, std::uin
     w.locust = capture + 1 < path.legs.size();
     out.push_back(w);
     std::size_t k = 0;
-    while (k <= capture && ++residue[k] > period_of(path.legs[k])) residue[k++] = 1;
+    while (k <= capture && ++residue[k] > leg_period(path.legs[k])) residue[k++] = 1;
     if (k > capture) return out;
   }
 }

@@ -69,7 +69,7 @@ struct LegSteps {
 };
 constexpr LegSteps leg_steps(const Leg& l, int stride) {
   LegSteps s;
-  s.period = (l.flags & kZigzag) ? 2 : (l.flags & kCircle) ? 8 : 1;
+  s.period = leg_period(l);
   for (int n = 0; n < s.period; ++n) {
     int x = 0, y = 0;
     leg_step(l, n, &x, &y);

@@ -68,6 +68,10 @@ constexpr void ring_vector(int a, int b, int i, int* x, int* y) {
   *y = ring[i][1];
 }
 
+// The steps after which a leg's vectors repeat: 2 for a crooked leg, 8 for a circular one (the
+// ring of its atom), 1 for a straight one. Step k's vector is step (k mod period)'s.
+constexpr int leg_period(const Leg& l) { return (l.flags & kZigzag) ? 2 : (l.flags & kCircle) ? 8 : 1; }
+
 // The vector of step k (0-based) of a leg.
 constexpr void leg_step(const Leg& l, int k, int* x, int* y) {
   if (l.flags & kZigzag) {

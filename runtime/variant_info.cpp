@@ -85,7 +85,7 @@ class AttackRoutes {
   void back(std::size_t k, int x, int y) {
     if (seen(back_done_, k, x, y)) return;
     const Leg& leg = path_.legs[k];
-    const int period = (leg.flags & kZigzag) ? 2 : (leg.flags & kCircle) ? 8 : 1;
+    const int period = leg_period(leg);
     for (int r = 1; r <= period; ++r) {
       int bx = x, by = y;
       for (int j = 1; j <= limit(leg); ++j) {
