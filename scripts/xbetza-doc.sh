@@ -109,7 +109,8 @@ anywhere but straight back. On a 45-degree turn an orthogonal atom becomes diago
 (W<->F, D<->A, H<->G). A leg before the last stops on an empty square unless told otherwise:
 `c` there captures the enemy on the way (locust), `p` jumps a screen, `y` is `m` that also turns
 a leaper into a slider for the next leg (and a slider into a leaper; `g` the same after a
-screen). `i` on a later leg: exactly as many steps as the previous leg made.
+screen). `i` on a later leg: exactly as many steps as the previous leg made, whatever its own
+range (`gaiB` hops a screen, then makes as many steps again, though `g` made that leg a leaper).
 
 The Griffon, `FyafsF`: a Ferz step, then on as a slider at 45 degrees — orthogonally outward.
 
