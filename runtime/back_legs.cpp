@@ -1,5 +1,11 @@
 #include "runtime/back_legs.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+
+#include "runtime/variant_info.hpp"  // for_attack_routes, defined here beside the legs it walks back
+
 namespace fairy {
 
 namespace {
@@ -50,6 +56,77 @@ std::vector<BackWalk> back_walks(const Path& path, std::size_t capture, std::uin
     std::size_t k = 0;
     while (k <= capture && ++residue[k] > leg_period(path.legs[k])) residue[k++] = 1;
     if (k > capture) return out;
+  }
+}
+
+namespace {
+
+// Marks the squares of attack routes relative to the square captured on: walking the legs up to
+// the capturing one backwards from it, as back_leg gives them (each residue of a crooked or
+// circular leg's step count), and the legs after it forwards. Each (leg, square) is walked once,
+// so this is linear in legs x board, not exponential in legs; it may mark more than the routes
+// pass (a same-length leg is taken as any length its range allows), never less.
+class AttackRoutes {
+ public:
+  AttackRoutes(const Path& path, const Geometry& g, const std::function<void(int, int)>& square)
+      : path_(path), geo_(g), square_(square), width_(2 * kMaxFiles + 1), height_(2 * kMaxRanks + 1),
+        back_done_(path.legs.size() * std::size_t(width_ * height_), false), forward_done_(back_done_) {}
+
+  void back(std::size_t k, int x, int y) {
+    if (seen(back_done_, k, x, y)) return;
+    for (int r = 1; r <= leg_period(path_.legs[k]); ++r) {
+      const BackLeg leg = back_leg(path_, k, r, 0);
+      int bx = x, by = y;
+      for (int j = 1; j <= limit(leg.range); ++j) {
+        const BoardStep& step = leg.steps[std::size_t((j - 1) % leg.period)];
+        bx += step.x;
+        by += step.y;
+        if (!inside(bx, by)) break;
+        square_(bx, by);
+        if (k > 0) back(k - 1, bx, by);
+      }
+    }
+  }
+
+  void forward(std::size_t k, int x, int y) {
+    if (k == path_.legs.size() || seen(forward_done_, k, x, y)) return;
+    const Leg& leg = path_.legs[k];
+    for (int n = 0; n < limit(leg.flags & kSameLength ? 0 : leg.range); ++n) {
+      int dx = 0, dy = 0;
+      leg_step(leg, n, &dx, &dy);
+      x += dx;
+      y += dy;
+      if (!inside(x, y)) break;
+      square_(x, y);
+      forward(k + 1, x, y);
+    }
+  }
+
+ private:
+  int limit(int range) const { return range ? range : std::max(geo_.files, geo_.ranks); }
+  bool inside(int x, int y) const { return std::abs(x) < geo_.files && std::abs(y) < geo_.ranks; }
+  bool seen(std::vector<bool>& done, std::size_t k, int x, int y) const {
+    const std::size_t id = (k * std::size_t(height_) + std::size_t(y + kMaxRanks)) * std::size_t(width_) +
+                           std::size_t(x + kMaxFiles);
+    if (done[id]) return true;
+    done[id] = true;
+    return false;
+  }
+
+  const Path& path_;
+  const Geometry& geo_;
+  const std::function<void(int, int)>& square_;
+  int width_, height_;
+  std::vector<bool> back_done_, forward_done_;
+};
+}  // namespace
+
+void for_attack_routes(const Path& path, const Geometry& g, int capture, const std::function<void(int x, int y)>& square) {
+  for (std::size_t k = 0; k < path.legs.size(); ++k) {
+    if (!(path.legs[k].mode & kCapture) || (capture >= 0 && std::size_t(capture) != k)) continue;
+    AttackRoutes routes(path, g, square);
+    routes.back(k, 0, 0);
+    routes.forward(k + 1, 0, 0);
   }
 }
 
