@@ -8,10 +8,13 @@
 //  - every move starts from the piece (an induced move: is induced by it) and stays on the
 //    board; make then unmake gives back the same FEN and key;
 //  - attacked(s) (its backward walks) agrees with the moves: the piece
-//    attacks s exactly when, with an enemy on s, one of its moves captures there;
+//    attacks s exactly when, with an enemy on s, one of its moves captures there; and the
+//    empty-board attack routes (for_attack_routes) reach the piece's square from s;
 //  - the emitter writes the piece's C++ without throwing.
 #include <cstdint>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "generator/betza/betza.hpp"
@@ -92,10 +95,20 @@ void check_moves(Position& pos, const Interpreter& rules, Square at, const std::
   }
 }
 
+// The squares, relative to a capture's target, that for_attack_routes marks for the piece's
+// paths (the route tables kWalksVia and aligned come from them).
+std::set<std::pair<int, int>> route_squares(const VariantInfo& v, Color us) {
+  std::set<std::pair<int, int>> out;
+  for (const Path& path : v.pieces[0].program[us].paths)
+    for_attack_routes(path, v.geo, -1, [&out](int x, int y) { out.insert({x, y}); });
+  return out;
+}
+
 void check_attacks(const VariantInfo& v, const BoardCase& b, Color us, const std::string& text) {
   const Interpreter rules(v);
   Position pos(v);
   const Geometry& g = v.geo;
+  const std::set<std::pair<int, int>> routes = route_squares(v, us);
   for (int r = 0; r < b.ranks; ++r)
     for (int f = 0; f < b.files; ++f) {
       const Square s = g.square(f, r);
@@ -103,7 +116,10 @@ void check_attacks(const VariantInfo& v, const BoardCase& b, Color us, const std
       pos.set_fen(fen(b, us, s));
       MoveList list;
       rules.generate(pos, list);
-      FUZZ_EXPECT(rules.attacked(pos, s, us) == captures_on(list, s), text + " attacking " + g.name(s) + " in " + pos.fen());
+      const bool captures = captures_on(list, s);
+      FUZZ_EXPECT(rules.attacked(pos, s, us) == captures, text + " attacking " + g.name(s) + " in " + pos.fen());
+      FUZZ_EXPECT(!captures || routes.count({b.file - f, b.rank - r}),
+                  text + ": no attack route from its square to " + g.name(s) + " in " + pos.fen());
     }
 }
 
