@@ -70,12 +70,15 @@ class AttackRoutes {
  public:
   AttackRoutes(const Path& path, const Geometry& g, const std::function<void(int, int)>& square)
       : path_(path), geo_(g), square_(square), width_(2 * kMaxFiles + 1), height_(2 * kMaxRanks + 1),
-        back_done_(path.legs.size() * std::size_t(width_ * height_), false), forward_done_(back_done_) {}
+        back_done_(path.legs.size() * std::size_t(width_ * height_), false), forward_done_(back_done_) {
+    back_legs_.resize(path.legs.size());
+    for (std::size_t k = 0; k < path.legs.size(); ++k)
+      for (int r = 1; r <= leg_period(path.legs[k]); ++r) back_legs_[k].push_back(back_leg(path, k, r, 0));
+  }
 
   void back(std::size_t k, int x, int y) {
     if (seen(back_done_, k, x, y)) return;
-    for (int r = 1; r <= leg_period(path_.legs[k]); ++r) {
-      const BackLeg leg = back_leg(path_, k, r, 0);
+    for (const BackLeg& leg : back_legs_[k]) {
       int bx = x, by = y;
       for (int j = 1; j <= limit(leg.range); ++j) {
         const BoardStep& step = leg.steps[std::size_t((j - 1) % leg.period)];
@@ -118,6 +121,7 @@ class AttackRoutes {
   const std::function<void(int, int)>& square_;
   int width_, height_;
   std::vector<bool> back_done_, forward_done_;
+  std::vector<std::vector<BackLeg>> back_legs_;  // [k][r - 1]: leg k walked back, residue r (back_leg)
 };
 }  // namespace
 
