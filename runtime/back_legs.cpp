@@ -4,8 +4,6 @@
 #include <cstdlib>
 #include <functional>
 
-#include "runtime/variant_info.hpp"  // for_attack_routes, defined here beside the legs it walks back
-
 namespace fairy {
 
 namespace {

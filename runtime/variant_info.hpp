@@ -60,7 +60,7 @@ struct PieceInfo {
   bool may_repeat = false;  // derived: two routes of this piece can give the same move
   // Derived: every capture of program[c] walked backwards (the interpreter's attack test), each
   // with the index of its path.
-  std::array<std::vector<std::pair<BackWalk, std::size_t>>, 2> back_walks;
+  std::array<std::vector<std::pair<BackWalk, std::size_t>>, 2> back_walks{};
   // A promoted piece (hands): written `+P` (shogi, mark '+') or `Q~` (crazyhouse, mark '~'),
   // and returns to a hand as `unpromoted` (the type it promoted from). 0 / -1: an ordinary piece.
   char mark = 0;
@@ -68,9 +68,9 @@ struct PieceInfo {
   std::array<PieceProgram, 2> program;  // per colour
   // Spec `region:`: no move may end outside `region` (per colour) when `confined`.
   bool confined = false;
-  std::array<SquareSet, 2> region;
+  std::array<SquareSet, 2> region{};
   // Spec `moves_on:`: other moves on some squares; the first entry whose squares hold the piece wins.
-  std::vector<SquareMoves> moves_on;
+  std::vector<SquareMoves> moves_on{};
 
   // The moves of a piece of colour c standing on s.
   const PieceProgram& program_at(Color c, Square s) const {
@@ -332,13 +332,6 @@ struct ExplosionRule {
   std::uint64_t spared = 0;  // bit t: a piece of type t next to the capture survives it
   friend bool operator==(const ExplosionRule&, const ExplosionRule&) = default;
 };
-
-// Calls square(x, y) with every square, relative to the square captured on, of every route (on an
-// empty board of g's size) of `path` that captures with leg `capture` (any capturing leg when
-// capture < 0): where it starts, what it passes and, after a locust capture, where it goes on;
-// the squares whose contents decide whether that capture is possible (and maybe a few more).
-void for_attack_routes(const Path& path, const Geometry& g, int capture,
-                       const std::function<void(int x, int y)>& square);
 
 struct VariantInfo {
   std::string key;
