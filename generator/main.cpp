@@ -88,7 +88,8 @@ int main(int argc, char** argv) {
   app.add_flag("--list-variants", list,
                "print the keys of the variants the spec declares, one a line, and write nothing "
                "(the ones --variants selects, or by default; checks only the spec's shape)");
-  app.add_option("--out", out_dir, "directory for the generated files");
+  app.add_option("--out", out_dir,
+                 "directory for the generated files, fairygen's alone: generated files it no longer writes are removed");
   app.add_option("--templates", template_dir, "directory of the templates");
   app.add_option("--variants", expected,
                  "generate only these variants, ','-separated (default: those the spec file itself declares, "
@@ -136,8 +137,11 @@ int main(int argc, char** argv) {
       std::cout << "fairygen: " << outputs.size() << " generated files are up to date\n";
       return 0;
     }
+    const auto removed = fairygen::emit::remove_stale(outputs, out_dir);
     std::cout << "fairygen: " << variants.size() << " variants, " << changed.size() << " of " << outputs.size()
-              << " files rewritten\n";
+              << " files rewritten";
+    if (!removed.empty()) std::cout << ", " << removed.size() << " no longer generated removed";
+    std::cout << "\n";
     return 0;
   } catch (const fairygen::spec::SpecError& e) {
     std::cerr << e.what() << "\n";

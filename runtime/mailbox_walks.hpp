@@ -1,6 +1,6 @@
 // The plainest paths of the generated mailbox move generators (generator/emit/emit.cpp), written
 // once here and instantiated by every module. Moves: a leap, or an unlimited slide, of one leg along
-// each of `rays` (mailbox offsets, as vec<Us> gives them), ending on an empty square (Modes has
+// each of `rays` (mailbox offsets, as vec<Us, Stride> gives them), ending on an empty square (Modes has
 // kMove) or on an enemy, which it captures (kCapture). A wall stops a walk like a piece of
 // neither colour. Inlined and unrolled, each ray is a constant again, as in code written a ray
 // at a time.
@@ -15,6 +15,13 @@
 #include "runtime/types.hpp"
 
 namespace fairy {
+
+// The mailbox offset of the vector (dx, dy) on a board of mailbox stride Stride, dy counting
+// ranks forwards for colour C.
+template <Color C, int Stride>
+constexpr int vec(int dx, int dy) {
+  return dx + (C == White ? dy : -dy) * Stride;
+}
 
 template <Color Us, int Modes, std::size_t N>
 FAIRY_HOT_INLINE inline void leap_moves(const Piece* b, Square from, const int (&rays)[N], MoveList& list) {

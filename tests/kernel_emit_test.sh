@@ -11,10 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 "$fairygen" --spec "$spec" --templates "$templates" --out "$tmp" >/dev/null
 headers=()
 for f in "$tmp"/*.hpp; do
-  case $f in *.mailbox.hpp | *.paths.hpp) ;; *) headers+=("$f") ;; esac
+  case $f in *.mailbox.hpp | *.paths.hpp | *.moves.hpp) ;; *) headers+=("$f") ;; esac
 done
 [ ${#headers[@]} -eq 1 ] || { echo "FAIL: expected one variant in $spec"; exit 1; }
 module=${headers[0]%.hpp}
 tables=()
 while IFS= read -r name; do tables+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.paths\.hpp\)".*/\1/p' "$module.hpp")
-cat "${tables[@]}" "$module.hpp" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"
+moves=()
+while IFS= read -r name; do moves+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.moves\.hpp\)".*/\1/p' "$module.mailbox.hpp")
+cat "${tables[@]}" "$module.hpp" "${moves[@]}" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"

@@ -4,8 +4,9 @@
 #  2. touching variants.yaml makes the build re-run fairygen, which rewrites nothing, so
 #     nothing is recompiled;
 #  3. on a copy of the spec, changing one variant's piece rewrites that variant's module only
-#     (and the files that include it: its shard and the registry), and writes the piece's new
-#     tables beside the old ones, which the other variants keep.
+#     (and the files that include it: its shard and the registry): moves no piece had get new
+#     headers beside the old ones, which the other variants keep; moves another piece has
+#     (the Marquis's) share its headers, which stay as they were.
 # Usage: regen_test.sh SOURCE_DIR BUILD_DIR GENERATED_DIR
 set -euo pipefail
 src=$1 build=$2 generated=$3
@@ -21,30 +22,44 @@ if echo "$log" | grep -q "Building CXX"; then echo "FAIL: unchanged spec recompi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp -r "$generated" "$tmp/out"
-# Give grand's knight an extra move: only grand's module (and nothing else) may change.
-cp "$src/variants.yaml" "$tmp/spec.yaml"
-python3 - "$tmp/spec.yaml" <<'PY'
+# Give grand's knight other moves (XBetza $1) in a copy of the spec and regenerate into a copy
+# of the generated files; sets changed (the files that differ, sorted), shard (the one that
+# includes grand.cpp) and tables (the header of the knight's paths that grand.hpp includes).
+regrand() {
+  rm -rf "$tmp/out" && cp -r "$generated" "$tmp/out"
+  cp "$src/variants.yaml" "$tmp/spec.yaml"
+  python3 - "$tmp/spec.yaml" "$1" <<'PY'
 import sys
-p = sys.argv[1]
+p, betza = sys.argv[1], sys.argv[2]
 s = open(p).read()
 s = s.replace("  grand:\n    board: {files: 10, ranks: 10}\n    pieces: [king, queen, rook, bishop, knight,",
-              "  grand:\n    board: {files: 10, ranks: 10}\n    pieces: [king, queen, rook, bishop, {piece: knight, betza: NW},", 1)
+              "  grand:\n    board: {files: 10, ranks: 10}\n    pieces: [king, queen, rook, bishop, {piece: knight, betza: " + betza + "},", 1)
 open(p, "w").write(s)
 PY
-grep -q "betza: NW" "$tmp/spec.yaml" || { echo "FAIL: could not edit the spec copy"; exit 1; }
-out=$(gen "$tmp/spec.yaml" "$tmp/out")
-echo "$out"
-changed=$(cd "$tmp/out" && for f in *; do cmp -s "$f" "$generated/$f" || echo "$f"; done | tr '\n' ' ')
-# grand's module and its move generator (grand.mailbox.hpp, which no other variant shares), a new
-# header for the tables of its knight, which no longer has the other variants' knight's paths
-# (knight_.paths.hpp, unchanged), and what includes them (one shard; the registry, which includes
-# the header).
-shard=$(grep -l '#include "grand.cpp"' "$tmp/out"/modules_*.cpp | xargs -n1 basename)
-tables=$(sed -n 's/^#include "\(knight_.*\.paths\.hpp\)".*/\1/p' "$tmp/out/grand.hpp")
+  grep -q "betza: $1}" "$tmp/spec.yaml" || { echo "FAIL: could not edit the spec copy"; exit 1; }
+  gen "$tmp/spec.yaml" "$tmp/out"
+  changed=$(cd "$tmp/out" && for f in *; do cmp -s "$f" "$generated/$f" || echo "$f"; done | LC_ALL=C sort | tr '\n' ' ')
+  shard=$(grep -l '#include "grand.cpp"' "$tmp/out"/modules_*.cpp | xargs -n1 basename)
+  tables=$(sed -n 's/^#include "\(.*\.paths\.hpp\)".*/\1/p' "$tmp/out/grand.hpp" | grep -v -e '^king_' -e '^queen_' -e '^rook_' -e '^bishop_' -e '^pawn_' -e '^archbishop_' -e '^chancellor_')
+}
+expect_changed() {
+  local expected
+  expected=$(printf '%s\n' "$@" | LC_ALL=C sort | tr '\n' ' ')
+  [ "$changed" = "$expected" ] || { echo "FAIL: expected only $expected to change, got: $changed"; exit 1; }
+}
+
+# Moves no piece had: grand's module and its move generator (grand.mailbox.hpp, which no other
+# variant shares), a new header for the tables of its knight beside the other variants' knight's
+# (knight_.paths.hpp, unchanged) and one for its generator, and what includes them (one shard;
+# the registry, which includes the header).
+regrand NWD
 case $tables in knight_?*.paths.hpp) ;; *) echo "FAIL: grand's knight has no tables of its own: $tables"; exit 1 ;; esac
 [ ! -e "$generated/$tables" ] || { echo "FAIL: $tables was there before"; exit 1; }
-expected=$(printf '%s\n' grand.cpp grand.hpp grand.mailbox.hpp "$tables" "$shard" registry.cpp | LC_ALL=C sort | tr '\n' ' ')
-changed=$(echo "$changed" | tr ' ' '\n' | sed '/^$/d' | LC_ALL=C sort | tr '\n' ' ')
-[ "$changed" = "$expected" ] || { echo "FAIL: expected only $expected to change, got: $changed"; exit 1; }
+expect_changed grand.cpp grand.hpp grand.mailbox.hpp "$tables" "${tables%.paths.hpp}.moves.hpp" "$shard" registry.cpp
+
+# The Marquis's moves (NW), which other variants' pieces have: grand's knight shares the header
+# named after the Marquis, which stays as it was, and so does every other variant's module.
+regrand NW
+[ "$tables" = marquis_.paths.hpp ] || { echo "FAIL: grand's NW knight does not share the Marquis's tables: $tables"; exit 1; }
+expect_changed grand.cpp grand.hpp grand.mailbox.hpp "$shard" registry.cpp
 echo "PASS: regeneration is incremental"

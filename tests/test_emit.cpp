@@ -65,8 +65,16 @@ TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
         << key;
   }
   EXPECT_TRUE(content("3check.mailbox.hpp").empty());
-  // The modules hold no move generator of their own.
-  EXPECT_EQ(content("3check.cpp").find("generate_king_moves"), std::string::npos);
+  // The modules hold no move generator of their own, nor pieces: the header declares them
+  // (declared_pieces), and a variant whose piece differs replaces only that one (Horde's Pawn,
+  // which counts its first two ranks as its start).
+  EXPECT_EQ(content("3check.cpp").find("void generate_"), std::string::npos);
+  EXPECT_NE(chess.find("inline std::vector<PieceInfo> declared_pieces() {"), std::string::npos);
+  EXPECT_EQ(content("3check.cpp").find("PieceInfo{"), std::string::npos);
+  EXPECT_NE(content("horde.cpp").find("#include \"chess.mailbox.hpp\""), std::string::npos);
+  EXPECT_NE(content("horde.cpp").find("v.pieces[5] = PieceInfo{.name = \"pawn\""), std::string::npos);
+  EXPECT_NE(content("horde.cpp").find(".initial_ranks = 2, "), std::string::npos);
+  EXPECT_EQ(content("horde.cpp").find("v.pieces[0]"), std::string::npos);
   // Other pieces or another board: a header of its own (Capablanca's 10x8 board, Shatranj's pieces).
   EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.mailbox.hpp\""), std::string::npos);
   EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.mailbox.hpp\""), std::string::npos);
@@ -95,7 +103,14 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(king.find("inline constexpr PathDesc kBlack[] = {"), std::string::npos);
   for (const char* key : {"chess", "capablanca", "grand", "shogi", "crazyhouse"}) {
     EXPECT_NE(content(std::string(key) + ".hpp").find("#include \"king_.paths.hpp\""), std::string::npos) << key;
-    EXPECT_NE(content(std::string(key) + ".cpp").find("program_of(pieces::king_::kWhite)"), std::string::npos) << key;
+    // The model's pieces (make_info: v.pieces) are its move generator's declared_pieces().
+    const std::string cpp = content(std::string(key) + ".cpp");
+    const std::size_t include = cpp.find(".mailbox.hpp\"");
+    ASSERT_NE(include, std::string::npos) << key;
+    const std::size_t name = cpp.rfind('"', include) + 1;
+    const std::string mailbox = content(cpp.substr(name, include - name) + ".mailbox.hpp");
+    EXPECT_NE(cpp.find("v.pieces = declared_pieces();"), std::string::npos) << key;
+    EXPECT_NE(mailbox.find(".program = {program_of(pieces::king_::kWhite), program_of(pieces::king_::kBlack)}"), std::string::npos) << key;
   }
   EXPECT_NE(content("chess.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
   // extramove's Pawn differs from chess's: two headers, each included by its own variants.
@@ -123,19 +138,70 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(janggi_rook.find("inline constexpr PathDesc kWhiteOn4[] = {"), std::string::npos);
   EXPECT_NE(janggi_rook.find("inline constexpr const auto& kPathsOn4 = C == White ? kWhiteOn4 : kBlackOn4;"), std::string::npos);
   EXPECT_EQ(content("janggi.hpp").find("On0[]"), std::string::npos);
-  EXPECT_NE(content("janggi.cpp").find("program_of(pieces::" + rook_stem + "::kWhiteOn0)"), std::string::npos);
-  // No two headers hold the same tables, and no module holds a table of a piece's own moves.
+  EXPECT_NE(content("janggi.mailbox.hpp").find("program_of(pieces::" + rook_stem + "::kWhiteOn0)"), std::string::npos);
+  // Pieces of other names whose moves compile alike share one header, named after the
+  // catalogue piece whose XBetza it is: Xiangqi's General (W, confined to its palace) moves as
+  // the Wazir does.
+  const std::string wazir = content("wazir_.paths.hpp");
+  EXPECT_NE(wazir.find("// the moves of 'wazir': XBetza \"W\", variants.yaml:"), std::string::npos);
+  EXPECT_EQ(wazir.find("general"), std::string::npos) << "the header says nothing of who uses it";
+  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, "
+                                               ".program = {program_of(pieces::wazir_::kWhite), program_of(pieces::wazir_::kBlack)}"),
+            std::string::npos);
+  for (const auto& o : out) EXPECT_FALSE(o.name.starts_with("general_")) << o.name;
+  // No two headers hold the same tables (comments aside), and no module holds a table of a
+  // piece's own moves.
   std::set<std::string> tables;
   for (const auto& o : out) {
     if (o.name.ends_with(".paths.hpp")) {
       const std::size_t begin = o.content.find("{\n", o.content.find("namespace fairy::gen::pieces::"));
       const std::size_t end = o.content.rfind("}  // namespace fairy::gen::pieces::");
       ASSERT_LT(begin, end) << o.name;
-      EXPECT_TRUE(tables.insert(o.content.substr(begin, end - begin)).second) << o.name;
+      std::istringstream lines(o.content.substr(begin, end - begin));
+      std::string code;
+      for (std::string line; std::getline(lines, line);)
+        if (!line.starts_with("//")) code += line.substr(0, line.find("  // ")) + "\n";
+      EXPECT_TRUE(tables.insert(code).second) << o.name;
     } else {
       EXPECT_EQ(o.content.find("PathDesc kWhite["), std::string::npos) << o.name;
     }
   }
+}
+
+// A piece's moves with no rule of the variant in them are one generator, in the piece's header,
+// for every board: chess's, Capablanca's and Grand's Queen. A piece whose moves the variant
+// shapes keeps a generator in the variant's: a promoting Pawn, Xiangqi's General in its palace.
+TEST(Emit, APieceMovesAreOneGeneratorOnEveryBoard) {
+  const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
+  const auto content = [&out](const std::string& name) { return content_of(out, name); };
+  const std::string queen = content("queen_.moves.hpp");
+  ASSERT_FALSE(queen.empty());
+  EXPECT_EQ(queen.rfind("// Code generated by fairygen from variants.yaml. DO NOT EDIT.\n", 0), 0u);
+  EXPECT_NE(queen.find("#include \"queen_.paths.hpp\""), std::string::npos);
+  EXPECT_NE(queen.find("namespace fairy::gen::pieces::queen_ {"), std::string::npos);
+  EXPECT_NE(queen.find("// the moves of 'queen': XBetza \"Q\", variants.yaml:"), std::string::npos);
+  EXPECT_NE(queen.find("template <Color Us, int kStride>\nvoid generate_moves(const Position& pos, Square from, MoveList& list) {"),
+            std::string::npos);
+  EXPECT_NE(queen.find("slide_moves<Us, kMove | kCapture>(b, from, {vec<Us, kStride>(0, 1), "), std::string::npos);
+  for (const char* key : {"chess", "capablanca", "grand"}) {
+    const std::string mailbox = content(std::string(key) + ".mailbox.hpp");
+    EXPECT_NE(mailbox.find("#include \"queen_.moves.hpp\""), std::string::npos) << key;
+    EXPECT_NE(mailbox.find("case Pieces<Us>::queen_: pieces::queen_::generate_moves<Us, kStride>(pos, from, list); break;"),
+              std::string::npos)
+        << key;
+    EXPECT_EQ(mailbox.find("generate_queen_moves"), std::string::npos) << key;
+    EXPECT_NE(mailbox.find("void generate_pawn_moves("), std::string::npos) << key << ": its Pawn promotes";
+  }
+  EXPECT_NE(content("xiangqi.mailbox.hpp").find("void generate_general_moves("), std::string::npos) << "confined to the palace";
+  // No two shared generators are the same code.
+  std::set<std::string> bodies;
+  for (const auto& o : out)
+    if (o.name.ends_with(".moves.hpp")) {
+      const std::size_t begin = o.content.find("void generate_moves(");
+      ASSERT_NE(begin, std::string::npos) << o.name;
+      EXPECT_TRUE(bodies.insert(o.content.substr(begin, o.content.find("\n}\n", begin) - begin)).second) << o.name;
+    }
+  EXPECT_GT(bodies.size(), 30u);
 }
 
 TEST(Emit, WritesOnlyWhatChanged) {
@@ -150,6 +216,17 @@ TEST(Emit, WritesOnlyWhatChanged) {
   EXPECT_EQ(emit::write_outputs(outs, dir.string(), false), std::vector<std::string>{"b.cpp"});
   EXPECT_EQ(read(dir / "b.cpp"), "TWO");
   EXPECT_FALSE(fs::exists(dir / "b.cpp.tmp")) << "no temporary left behind";
+  // A file fairygen wrote once and writes no longer goes; one it did not write stays.
+  const std::string generated = "// Code generated by fairygen from variants.yaml. DO NOT EDIT.\n";
+  std::ofstream(dir / "gone_.paths.hpp") << generated;
+  std::ofstream(dir / "mine.hpp") << "// mine\n";
+  std::ofstream(dir / "notes.txt") << generated;
+  EXPECT_EQ(emit::remove_stale(outs, dir.string()), std::vector<std::string>{"gone_.paths.hpp"});
+  EXPECT_FALSE(fs::exists(dir / "gone_.paths.hpp"));
+  EXPECT_TRUE(fs::exists(dir / "mine.hpp"));
+  EXPECT_TRUE(fs::exists(dir / "notes.txt"));
+  EXPECT_TRUE(fs::exists(dir / "a.cpp") && fs::exists(dir / "b.cpp"));
+  EXPECT_TRUE(emit::remove_stale(outs, dir.string()).empty());
   fs::remove_all(dir);
 }
 
@@ -178,8 +255,15 @@ variants:
 
 TEST(Emit, EveryPieceHasOneGeneratorForBothColours) {
   const std::string code = movegen_of(kTiny);
-  for (const char* name : {"king", "rook", "pawn"})
-    EXPECT_EQ(occurrences(code, std::string("template <Color Us>\nvoid generate_") + name + "_moves("), 1) << name;
+  // Each in the piece's shared header (no rule of the variant is in its moves), for any board.
+  for (const char* name : {"king", "rook", "pawn"}) {
+    EXPECT_EQ(occurrences(code, std::string("namespace fairy::gen::pieces::") + name + "_ {"), 1) << name;
+    EXPECT_EQ(occurrences(code, std::string("case Pieces<Us>::") + name + "_: pieces::" + name +
+                                    "_::generate_moves<Us, kStride>(pos, from, list); break;"),
+              1)
+        << name;
+  }
+  EXPECT_EQ(occurrences(code, "template <Color Us, int kStride>\nvoid generate_moves("), 3);
   EXPECT_EQ(occurrences(code, "template <Color Us>\nbool attacked_by("), 1);
   // Black's moves are White's mirrored: no function is written for one colour.
   EXPECT_EQ(code.find("template <>"), std::string::npos);
@@ -191,18 +275,18 @@ TEST(Emit, VectorsThatMoveAlikeShareOneLoop) {
   const std::string code = movegen_of(kTiny);
   // The King's eight leaps and the Rook's four slides: a line each, the runtime's walk over their
   // vectors (runtime/mailbox_walks.hpp), not a block a vector.
-  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove | kCapture>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), "
-                              "vec<Us>(0, -1), vec<Us>(-1, 1), vec<Us>(1, 1), vec<Us>(-1, -1), vec<Us>(1, -1)}, list);"),
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove | kCapture>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), "
+                              "vec<Us, kStride>(0, -1), vec<Us, kStride>(-1, 1), vec<Us, kStride>(1, 1), vec<Us, kStride>(-1, -1), vec<Us, kStride>(1, -1)}, list);"),
             1);
-  EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), "
-                              "vec<Us>(0, -1)}, list);"),
+  EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), "
+                              "vec<Us, kStride>(0, -1)}, list);"),
             1);
-  EXPECT_EQ(occurrences(code, "_moves<Us, "), 4);
+  EXPECT_EQ(occurrences(code, "_moves<Us, ") - occurrences(code, "generate_moves<Us, "), 4);
   EXPECT_EQ(code.find("for (Square to"), std::string::npos) << "no walk of its own";
   // The Pawn's move and its captures move differently: its push stays apart from the walk of
   // its two captures.
-  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove>(b, from, {vec<Us>(0, 1)}, list);"), 1);
-  EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>(b, from, {vec<Us>(-1, 1), vec<Us>(1, 1)}, list);"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove>(b, from, {vec<Us, kStride>(0, 1)}, list);"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>(b, from, {vec<Us, kStride>(-1, 1), vec<Us, kStride>(1, 1)}, list);"), 1);
 }
 
 TEST(Emit, LeapsFromSeveralAtomsShareOneWalk) {
@@ -216,11 +300,11 @@ variants:
     start: k5/6/6/6/6/M4K w - - 0 1
 )");
   // The Knight's eight leaps and the Wazir's four move alike: one walk over twelve vectors.
-  const std::size_t at = code.find("void generate_marquis_moves(");
+  const std::size_t at = code.find("void generate_moves(", code.find("namespace fairy::gen::pieces::marquis_ {"));
   ASSERT_NE(at, std::string::npos);
   const std::string marquis = code.substr(at, code.find("\n}\n", at) - at);
   EXPECT_EQ(occurrences(marquis, "leap_moves<Us, kMove | kCapture>(b, from, {"), 1) << marquis;
-  EXPECT_EQ(occurrences(marquis, "vec<Us>("), 12) << marquis;
+  EXPECT_EQ(occurrences(marquis, "vec<Us, kStride>("), 12) << marquis;
 }
 
 TEST(Emit, APromotingPathIsWalkedFromItsTable) {
@@ -274,11 +358,11 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   EXPECT_EQ(occurrences(moves, "// paths 0-7: leap m, then leap mc\n"), 1);
   EXPECT_EQ(occurrences(moves, "// paths 0-3: leap p, then leap mc\n"), 1);
   EXPECT_EQ(occurrences(moves, "// paths 0-7: slide p, then leap mc\n"), 1);
-  for (const char* written_out : {"Square s1", "for (Square", "for (int n", "const Piece p1", "std::array{vec<Us>("})
+  for (const char* written_out : {"Square s1", "for (Square", "for (int n", "const Piece p1", "std::array{vec<Us, kStride>("})
     EXPECT_EQ(moves.find(written_out), std::string::npos) << written_out;
   // The Cannon's plain moves and its hops along a line are the runtime's walks, a line each.
-  EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
-  EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(b, from, {vec<Us>(0, 1), vec<Us>(-1, 0), vec<Us>(1, 0), vec<Us>(0, -1)}, list);"), 1);
+  EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
+  EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "_moves<Us, ") - occurrences(moves, "walk_moves<Us, "), 3) << "the King's, and the Cannon's two";
   // Backwards, each piece's captures are entries of the table of walks (kAttackWalks), walked by
   // the shared backward walker (runtime/back_walk.hpp): one call a piece, no walk written out.
@@ -286,7 +370,7 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   EXPECT_EQ(occurrences(attacks, "attacks_back<Us, kAttackWalks, kStride, "), 5) << "the King's, Horse's, Cannon's, hopper's, Grasshopper's";
   EXPECT_EQ(occurrences(attacks, "// cannon: walks 16-19\n"), 1);
   EXPECT_EQ(occurrences(attacks, "attacks_back<Us, kAttackWalks, kStride, 16, 17, 18, 19>(pos, s, via,\n"), 1);
-  for (const char* written_out : {"for (Square", "for (int j", "for (;;)", "Square t0", "const Piece q0", "vec<Us>("})
+  for (const char* written_out : {"for (Square", "for (int j", "for (;;)", "Square t0", "const Piece q0", "vec<Us, kStride>("})
     EXPECT_EQ(attacks.find(written_out), std::string::npos) << written_out;
   // The Cannon's walk: back along the line to a screen it hopped, then on to the Cannon.
   EXPECT_EQ(occurrences(code, "{.legs = {BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}, .before_mode = kHop}, "

@@ -126,9 +126,15 @@ TEST_P(KernelShapesAgree, WithGeneratorAndInterpreterAlongRandomGames) {
     EXPECT_GE(reach.captures_into_hand, 30);
   }
   // Later moves of turns, promotions in place and games won by checks (seeded: 108, 21 and 5).
-  if (v.key == "turns") EXPECT_GE(reach.later_moves, 20);
-  if (v.key == "in_place") EXPECT_GE(reach.in_place_promotions, 10);
-  if (v.key == "checks") EXPECT_GE(reach.checks_won, 2);
+  if (v.key == "turns") {
+    EXPECT_GE(reach.later_moves, 20);
+  }
+  if (v.key == "in_place") {
+    EXPECT_GE(reach.in_place_promotions, 10);
+  }
+  if (v.key == "checks") {
+    EXPECT_GE(reach.checks_won, 2);
+  }
   if (v.key == "turns" || v.key == "in_place" || v.key == "checks")
     std::printf("%s: %d later moves, %d positions with promotions in place, %d games won by checks\n", v.key.c_str(),
                 reach.later_moves, reach.in_place_promotions, reach.checks_won);

@@ -85,7 +85,7 @@ std::string piece_const(const VariantInfo& info, int type, const std::string& c)
 // A vector (x, y) as the colour whose code it is sees it (y counts ranks forwards): in comments,
 // and as the mailbox offset the generated code computes.
 std::string vector_text(int x, int y) { return "(" + std::to_string(x) + "," + std::to_string(y) + ")"; }
-std::string vec_call(int x, int y) { return "vec<Us>(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
+std::string vec_call(int x, int y) { return "vec<Us, kStride>(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
 
 // The vector (x, y) of colour c's program, as that colour sees it.
 std::string vec_expr(int x, int y, Color c) { return vec_call(x, c == fairy::White ? y : -y); }
@@ -130,11 +130,6 @@ std::string type_mask(std::uint64_t types) {
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(types));
   return types ? hex : "0";
-}
-
-// " && <p is of none of the types>" for a mask of type bits (no_hop_over:, no_capture:), or "".
-std::string not_of_types(std::uint64_t types, const std::string& p) {
-  return types ? " && !((" + type_mask(types) + " >> type_of(" + p + ")) & 1)" : "";
 }
 
 // The member of Squares<c> that tells the squares of a piece's region, or (moves >= 0) those of
@@ -247,22 +242,30 @@ std::string walk_sink(const PieceContext& pc) {
   return "[&](const Move& m) { " + (pc.region.empty() ? add : "if (" + pc.region + "(m.to)) " + add) + " return false; }";
 }
 
-void emit_piece(Code& code, const model::Variant& v, const Options& o, const PieceTables& tables, int type, int moves = -1) {
+// Emits the function generating the moves of piece type `type` (moves >= 0: those of its
+// moves_on entry) and returns how generate_pieces calls it, for colour Us. A piece's own moves
+// with no rule of the variant in them (no promotion, region, no_hop_over or no_capture) and alike
+// for both colours are the same code in every variant with the piece: they go to its shared
+// header (PieceTables::share_moves), a template on the board's stride too, and nothing is
+// emitted here.
+std::string emit_piece(Code& code, const model::Variant& v, const Options& o, const PieceTables& tables, int type, int moves = -1) {
   const VariantInfo& info = v.info;
   const fairy::PieceInfo& piece = info.pieces[type];
   const spec::Location& where = v.piece_where[type];
   const bool promotable = info.promotion_rule[type] >= 0;
   const std::string betza = moves < 0 ? piece.betza : piece.moves_on[std::size_t(moves)].betza;
-  code.line("// " + comment(piece.name + " (" + std::string(1, piece.letter) + "): XBetza \"" + betza + "\"" +
-                            (moves < 0 ? "" : " where it stands on its moves_on squares") + ", " + o.spec_name) +
-            ":" + std::to_string(where.line) + ":" + std::to_string(where.column));
+  const std::string heading = "// " + comment(piece.name + " (" + std::string(1, piece.letter) + "): XBetza \"" + betza + "\"" +
+                                              (moves < 0 ? "" : " where it stands on its moves_on squares") + ", " + o.spec_name) +
+                              ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
   const auto program = [&](Color c) -> const fairy::PieceProgram& {
     return moves < 0 ? piece.program[c] : piece.moves_on[std::size_t(moves)].program[c];
   };
+  const std::string own = generate_function(info, type, moves) + "<Us>";
   if (program(fairy::White).paths.empty() && program(fairy::Black).paths.empty()) {  // immobile: true
+    code.line(heading);
     emit_for_both(code, "void", generate_function(info, type, moves), "const Position&, Square, MoveList&",
                   [](Color) { return std::string(); });
-    return;
+    return own;
   }
   const int zone_edge[2] = {promotion_zone_edge(info, type, fairy::White), promotion_zone_edge(info, type, fairy::Black)};
   const auto context = [&](const Path& path) {
@@ -273,79 +276,88 @@ void emit_piece(Code& code, const model::Variant& v, const Options& o, const Pie
     const PieceContext pc = context(path);
     return !plain_walk(path, pc) && !hop_walk(path, pc);
   };
-  emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
-                [&](Color c) {
-                  Code body(1);
-                  const std::vector<Path>& paths = program(c).paths;
-                  // What the paths need: the board (the runtime's plain walks), the sinks of the
-                  // shared walker (add: moves as they are, add_promoting: offered for promotion).
-                  bool plain = false, sink[2] = {false, false};
-                  for (const Path& path : paths) {
-                    if (!walked(path)) plain = true;
-                    else sink[context(path).promotes] = true;
-                  }
-                  if (plain) body.line("const Piece* b = pos.board();");
-                  for (const bool promotes : {false, true}) {
-                    if (!sink[promotes]) continue;
-                    PieceContext pc = context(paths[0]);
-                    pc.promotes = promotes;
-                    body.line(std::string("const auto ") + (promotes ? "add_promoting" : "add") + " = " + walk_sink(pc) + ";");
-                  }
-                  for (std::size_t i = 0; i < paths.size();) {
-                    const Path& path = paths[i];
-                    const PieceContext pc = context(path);
-                    const bool walk = walked(path);
-                    // Paths after this one that the same code makes: for the runtime's plain
-                    // walks, those that differ from it only in their vector (one loop over the
-                    // vectors); for the shared walker, those with the same conditions (one call).
-                    std::size_t end = i + 1;
-                    while (end < paths.size() &&
-                           (walk ? walked(paths[end]) && same_conditions(path, paths[end]) : same_but_vector(path, paths[end])))
-                      ++end;
-                    if (path.virgin_only) body.open("if (pos.is_virgin(from)) {");
-                    if (path.phases != fairy::kAllPhases)
-                      body.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
-                    if (!walk) {
-                      // The runtime walks it (runtime/mailbox_walks.hpp): one line, over the
-                      // vectors of the first leg (a hop goes on along the same).
-                      std::string vectors, offsets;
-                      for (std::size_t j = i; j < end; ++j) {
-                        const Leg& l = paths[j].legs[0];
-                        vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
-                        offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
-                      }
-                      const Leg& leg = path.legs.back();
-                      if (path.legs.size() == 2) {
-                        body.line("// " + vectors + leg_kind(path.legs[0]) + ", then on along the same line" + leg_kind(leg));
-                        body.line("hop_moves<Us, " + leg_mode_text(leg.mode) + ", " + type_mask(pc.no_hop_over) + ", " +
-                                  type_mask(pc.no_capture) + ">(b, from, {" + offsets + "}, list);");
-                      } else {
-                        body.line("// " + vectors + leg_kind(leg));
-                        body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " +
-                                  leg_mode_text(leg.mode) + ">(b, from, {" + offsets + "}, list);");
-                      }
-                    } else {
-                      // The shared walker (runtime/path_walk.hpp) walks each path of the group
-                      // from the piece's table, its legs known at compile time: one call, what
-                      // the paths do said above it ("paths 0-7: slide zigzag mc").
-                      std::string indices, kinds;
-                      for (std::size_t j = i; j < end; ++j) {
-                        indices += ", " + std::to_string(j);
-                        const std::string kind = path_kinds(paths[j]);
-                        if (kinds.find(kind) == std::string::npos) kinds += (kinds.empty() ? "" : "; ") + kind;
-                      }
-                      body.line("// path" + (end == i + 1 ? " " + std::to_string(i) : "s " + std::to_string(i) + "-" + std::to_string(end - 1)) +
-                                ": " + kinds);
-                      body.line("walk_moves<Us, " + tables.colour_name(v, type, "Us", moves) + ", kStride" + indices +
-                                ">(pos, from, " + type_mask(pc.no_hop_over) + ", " + type_mask(pc.no_capture) + ", " +
-                                (pc.promotes ? "add_promoting" : "add") + ");");
-                    }
-                    if (path.phases != fairy::kAllPhases) body.close();
-                    if (path.virgin_only) body.close();
-                    i = end;
-                  }
-                  return body.str();
-                });
+  const auto body_of = [&](Color c) {
+    Code body(1);
+    const std::vector<Path>& paths = program(c).paths;
+    // What the paths need: the board (the runtime's plain walks), the sinks of the
+    // shared walker (add: moves as they are, add_promoting: offered for promotion).
+    bool plain = false, sink[2] = {false, false};
+    for (const Path& path : paths) {
+      if (!walked(path)) plain = true;
+      else sink[context(path).promotes] = true;
+    }
+    if (plain) body.line("const Piece* b = pos.board();");
+    for (const bool promotes : {false, true}) {
+      if (!sink[promotes]) continue;
+      PieceContext pc = context(paths[0]);
+      pc.promotes = promotes;
+      body.line(std::string("const auto ") + (promotes ? "add_promoting" : "add") + " = " + walk_sink(pc) + ";");
+    }
+    for (std::size_t i = 0; i < paths.size();) {
+      const Path& path = paths[i];
+      const PieceContext pc = context(path);
+      const bool walk = walked(path);
+      // Paths after this one that the same code makes: for the runtime's plain
+      // walks, those that differ from it only in their vector (one loop over the
+      // vectors); for the shared walker, those with the same conditions (one call).
+      std::size_t end = i + 1;
+      while (end < paths.size() &&
+             (walk ? walked(paths[end]) && same_conditions(path, paths[end]) : same_but_vector(path, paths[end])))
+        ++end;
+      if (path.virgin_only) body.open("if (pos.is_virgin(from)) {");
+      if (path.phases != fairy::kAllPhases)
+        body.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
+      if (!walk) {
+        // The runtime walks it (runtime/mailbox_walks.hpp): one line, over the
+        // vectors of the first leg (a hop goes on along the same).
+        std::string vectors, offsets;
+        for (std::size_t j = i; j < end; ++j) {
+          const Leg& l = paths[j].legs[0];
+          vectors += (j > i ? " " : "") + vector_text(l.dx, c == fairy::White ? l.dy : -l.dy);
+          offsets += (j > i ? ", " : "") + vec_expr(l.dx, l.dy, c);
+        }
+        const Leg& leg = path.legs.back();
+        if (path.legs.size() == 2) {
+          body.line("// " + vectors + leg_kind(path.legs[0]) + ", then on along the same line" + leg_kind(leg));
+          body.line("hop_moves<Us, " + leg_mode_text(leg.mode) + ", " + type_mask(pc.no_hop_over) + ", " +
+                    type_mask(pc.no_capture) + ">(b, from, {" + offsets + "}, list);");
+        } else {
+          body.line("// " + vectors + leg_kind(leg));
+          body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " +
+                    leg_mode_text(leg.mode) + ">(b, from, {" + offsets + "}, list);");
+        }
+      } else {
+        // The shared walker (runtime/path_walk.hpp) walks each path of the group
+        // from the piece's table, its legs known at compile time: one call, what
+        // the paths do said above it ("paths 0-7: slide zigzag mc").
+        std::string indices, kinds;
+        for (std::size_t j = i; j < end; ++j) {
+          indices += ", " + std::to_string(j);
+          const std::string kind = path_kinds(paths[j]);
+          if (kinds.find(kind) == std::string::npos) kinds += (kinds.empty() ? "" : "; ") + kind;
+        }
+        body.line("// path" + (end == i + 1 ? " " + std::to_string(i) : "s " + std::to_string(i) + "-" + std::to_string(end - 1)) +
+                  ": " + kinds);
+        body.line("walk_moves<Us, " + tables.colour_name(v, type, "Us", moves) + ", kStride" + indices +
+                  ">(pos, from, " + type_mask(pc.no_hop_over) + ", " + type_mask(pc.no_capture) + ", " +
+                  (pc.promotes ? "add_promoting" : "add") + ");");
+      }
+      if (path.phases != fairy::kAllPhases) body.close();
+      if (path.virgin_only) body.close();
+      i = end;
+    }
+    return body.str();
+  };
+  bool own_rules = moves >= 0 || piece.confined || piece.no_hop_over || piece.no_capture;
+  for (const Path& path : program(fairy::White).paths) own_rules = own_rules || (promotable && path.promotes);
+  if (!own_rules) {
+    const std::string white = body_of(fairy::White);
+    if (white == body_of(fairy::Black))
+      if (auto shared = tables.share_moves(v, type, white)) return *shared;
+  }
+  code.line(heading);
+  emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list", body_of);
+  return own;
 }
 
 // ------------------------------------------------------------------ reverse (attack) tests
@@ -642,7 +654,76 @@ std::string square_set_literal(const fairy::SquareSet& set) {
   return "square_set({" + list + "})";
 }
 
-std::string info_code(const model::Variant& variant, const PieceTables& tables) {
+// A piece of the model (runtime/variant_info.hpp's PieceInfo) as a literal, its fields named (in
+// declaration order, as designated initialisers need), those finalize() derives left out: one
+// line, or with moves_on (the last field) an entry a line.
+std::vector<std::string> piece_literal(const model::Variant& variant, const PieceTables& tables, int t) {
+  const fairy::PieceInfo& p = variant.info.pieces[std::size_t(t)];
+  Fields f;
+  f.set("name", c_string(p.name))
+      .set("letter", std::isalnum(static_cast<unsigned char>(p.letter)) ? "'" + std::string(1, p.letter) + "'"
+                                                                        : "char(" + std::to_string(int(p.letter)) + ")")
+      .set("betza", c_string(p.betza))
+      .flag("royal", p.royal)
+      .flag("ep_victim", p.ep_victim)
+      .flag("resets_clock", p.resets_clock)
+      .flag("safe_passage", p.safe_passage);
+  if (p.no_hop_over) f.set("no_hop_over", std::to_string(p.no_hop_over) + "ull");
+  if (p.no_capture) f.set("no_capture", std::to_string(p.no_capture) + "ull");
+  if (p.initial_ranks) f.set("initial_ranks", p.initial_ranks);
+  if (p.value) f.set("value", p.value);
+  hand_piece_fields(p, f);
+  f.set("program", "{program_of(" + tables.name(variant, t, fairy::White) + "), program_of(" +
+                       tables.name(variant, t, fairy::Black) + ")}");
+  if (p.confined)
+    f.set("confined", "true")
+        .set("region", "{" + square_set_literal(p.region[fairy::White]) + ", " + square_set_literal(p.region[fairy::Black]) + "}");
+  if (p.moves_on.empty()) return {f.str()};
+  const std::string head = f.set("moves_on", "{").str();
+  std::vector<std::string> lines = {head.substr(0, head.size() - 1)};
+  for (std::size_t i = 0; i < p.moves_on.size(); ++i) {
+    const fairy::SquareMoves& m = p.moves_on[i];
+    lines.push_back("     " +
+                    Fields()
+                        .set("on", "{" + square_set_literal(m.on[fairy::White]) + ", " + square_set_literal(m.on[fairy::Black]) + "}")
+                        .set("betza", c_string(m.betza))
+                        .set("program", "{program_of(" + tables.name(variant, t, fairy::White, int(i)) + "), program_of(" +
+                                            tables.name(variant, t, fairy::Black, int(i)) + ")}")
+                        .str() +
+                    ",");
+  }
+  lines.push_back(" }}");
+  return lines;
+}
+
+// declared_pieces(): the pieces of the variants sharing a move generator (the same pieces and
+// board), in the generator's header; a variant whose piece differs (Horde's Pawn counts its
+// first ranks) replaces that one in its make_info().
+std::string declared_pieces_code(const model::Variant& variant, const Options& o, const PieceTables& tables) {
+  Code c;
+  std::string where;
+  for (int t = 0; t < int(variant.info.pieces.size()); ++t) {
+    const spec::Location& w = variant.piece_where[std::size_t(t)];
+    where += (t ? ", " : "") + variant.info.pieces[std::size_t(t)].name + " " + std::to_string(w.line) + ":" + std::to_string(w.column);
+  }
+  c.line("// The pieces as the spec declares them, in type order (make_info: v.pieces). Their XBetza");
+  c.line("// in " + comment(o.spec_name + ": " + where) + ".");
+  c.open("inline std::vector<PieceInfo> declared_pieces() {");
+  c.open("return {");
+  for (int t = 0; t < int(variant.info.pieces.size()); ++t) {
+    std::vector<std::string> lines = piece_literal(variant, tables, t);
+    lines.back() += ",";
+    for (const std::string& line : lines) c.line(line);
+  }
+  c.close("};");
+  c.close();
+  c.line();
+  return c.str();
+}
+
+// make_info(): v's model; `leader` is the first variant of v's move generator, whose pieces are
+// its header's declared_pieces().
+std::string info_code(const model::Variant& variant, const model::Variant& leader, const PieceTables& tables) {
   const VariantInfo& info = variant.info;
   Code c;
   c.open("VariantInfo make_info() {");
@@ -668,44 +749,13 @@ std::string info_code(const model::Variant& variant, const PieceTables& tables) 
   for (fairy::Square s : info.brouhaha)
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
+  c.line("v.pieces = declared_pieces();  // the move generator's header");
   for (int t = 0; t < int(info.pieces.size()); ++t) {
-    const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
-    c.open("{");
-    c.line("PieceInfo p;");
-    c.line("p.name = " + c_string(p.name) + ";");
-    c.line("p.letter = " + (std::isalnum(static_cast<unsigned char>(p.letter)) ? "'" + std::string(1, p.letter) + "'"
-                                                                                 : "char(" + std::to_string(int(p.letter)) + ")") +
-           ";");
-    c.line("p.betza = " + c_string(p.betza) + ";");
-    c.line("p.royal = " + std::string(p.royal ? "true" : "false") + ";");
-    c.line("p.ep_victim = " + std::string(p.ep_victim ? "true" : "false") + ";");
-    if (p.resets_clock) c.line("p.resets_clock = true;");
-    if (p.safe_passage) c.line("p.safe_passage = true;");
-    if (p.no_hop_over) c.line("p.no_hop_over = " + std::to_string(p.no_hop_over) + "ull;");
-    if (p.no_capture) c.line("p.no_capture = " + std::to_string(p.no_capture) + "ull;");
-    if (p.value) c.line("p.value = " + std::to_string(p.value) + ";");
-    if (p.initial_ranks) c.line("p.initial_ranks = " + std::to_string(p.initial_ranks) + ";");
-    for (const std::string& line : hand_piece_code(p)) c.line(line);
-    if (p.confined) {
-      c.line("p.confined = true;");
-      for (Color col : {fairy::White, fairy::Black})
-        c.line("p.region[" + color_name(col) + "] = " + square_set_literal(p.region[col]) + ";");
-    }
-    for (std::size_t i = 0; i < p.moves_on.size(); ++i) {
-      const fairy::SquareMoves& m = p.moves_on[i];
-      c.line("p.moves_on.push_back(" +
-             Fields()
-                 .set("on", "{" + square_set_literal(m.on[fairy::White]) + ", " + square_set_literal(m.on[fairy::Black]) + "}")
-                 .set("betza", c_string(m.betza))
-                 .set("program", "{program_of(" + tables.name(variant, t, fairy::White, int(i)) + "), program_of(" +
-                                     tables.name(variant, t, fairy::Black, int(i)) + ")}")
-                 .str("SquareMoves") +
-             ");");
-    }
-    c.line("p.program[White] = program_of(" + tables.name(variant, t, fairy::White) + ");");
-    c.line("p.program[Black] = program_of(" + tables.name(variant, t, fairy::Black) + ");");
-    c.line("v.pieces.push_back(std::move(p));");
-    c.close();
+    std::vector<std::string> lines = piece_literal(variant, tables, t);
+    if (&variant == &leader || lines == piece_literal(leader, tables, t)) continue;
+    lines.front() = "v.pieces[" + std::to_string(t) + "] = PieceInfo" + lines.front();
+    lines.back() += ";  // unlike " + comment(leader.info.key) + "'s";
+    for (const std::string& line : lines) c.line(line);
   }
   if (info.castling.enabled) {
     Fields f;
@@ -785,9 +835,6 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
             ", mailbox stride " + std::to_string(info.geo.stride()) + ".");
   code.line("constexpr int kStride = " + std::to_string(info.geo.stride()) + ";");
   code.line("constexpr int kSpan = " + std::to_string(walk_span(info.geo)) + ";  // the largest offset between two squares");
-  code.line("// The mailbox offset of the vector (dx, dy), dy counting ranks forwards for colour C.");
-  code.line("template <Color C>");
-  code.line("constexpr int vec(int dx, int dy) { return dx + (C == White ? dy : -dy) * kStride; }");
   code.line();
   code.line("// The pieces of colour C.");
   code.line("template <Color C>");
@@ -820,8 +867,11 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
     code.close("};");
     code.line();
   }
+  // calls[t][moves + 1]: how generate_pieces calls the generator of type t's moves (moves_on entry).
+  std::vector<std::vector<std::string>> calls(info.pieces.size());
   for (int t = 0; t < int(info.pieces.size()); ++t)
-    for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves) emit_piece(code, v, o, tables, t, moves);
+    for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves)
+      calls[std::size_t(t)].push_back(emit_piece(code, v, o, tables, t, moves));
   emit_attacks(code, v, tables);
   code.line("template <Color Us>");
   code.open("void generate_pieces(const Position& pos, MoveList& list) {");
@@ -832,9 +882,8 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     std::string call;  // the moves it has where it stands
     for (std::size_t i = 0; i < info.pieces[t].moves_on.size(); ++i)
-      call += "if (" + square_test(info, t, "Us", int(i)) + "(from)) " + generate_function(info, t, int(i)) +
-              "<Us>(pos, from, list); else ";
-    call += generate_function(info, t) + "<Us>(pos, from, list);";
+      call += "if (" + square_test(info, t, "Us", int(i)) + "(from)) " + calls[std::size_t(t)][i + 1] + "(pos, from, list); else ";
+    call += calls[std::size_t(t)][0] + "(pos, from, list);";
     const std::string piece = piece_const(info, t, "Us");
     if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
       code.line("case " + piece + ": { const int first = list.size; " + call + " remove_repeats(list, first); break; }");
@@ -851,13 +900,21 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
 
 }  // namespace
 
-std::string movegen_code(const model::Variant& v, const Options& o) { return movegen_code(v, o, PieceTables({&v}, o)); }
+std::string movegen_code(const model::Variant& v, const Options& o) {
+  const PieceTables tables({&v}, o);
+  const std::string code = movegen_code(v, o, tables);
+  std::string shared;
+  for (const Output& f : tables.files())
+    if (f.name.ends_with(".moves.hpp")) shared += f.content;
+  return shared + code;
+}
 
 namespace {
 
-// <key>.hpp and <key>.cpp of a variant whose move generator is in <mailbox>.mailbox.hpp.
-std::vector<Output> module_files(const model::Variant& v, const Options& o, const std::string& mailbox, const PieceTables& tables) {
+// <key>.hpp and <key>.cpp of a variant v whose move generator is in <leader>.mailbox.hpp (leader: its first variant).
+std::vector<Output> module_files(const model::Variant& v, const Options& o, const model::Variant& leader, const PieceTables& tables) {
   const std::string key = v.info.key;
+  const std::string mailbox = leader.info.key;
   const KernelCode kernel = kernel_code(v, tables);
   const std::map<std::string, std::string> values = {
       {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
@@ -874,7 +931,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
       {"mailbox", mailbox},
       {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
                       ".mailbox.hpp\n"},
-      {"info", info_code(v, tables)},
+      {"info", info_code(v, leader, tables)},
       {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
@@ -903,8 +960,8 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
   return {name + ".mailbox.hpp", Template::load(o.template_dir + "/mailbox.hpp.in")
                                      .render({{"header", header},
                                               {"namespace", "mailbox_" + name},
-                                              {"piece_includes", tables.includes(*users.front())},
-                                              {"movegen", code}})};
+                                              {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front())},
+                                              {"movegen", code + declared_pieces_code(*users.front(), o, tables)}})};
 }
 
 }  // namespace
@@ -915,23 +972,24 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
   std::vector<const model::Variant*> all;
   for (const model::Variant& v : vs) all.push_back(&v);
   const PieceTables tables(all, o);
-  std::vector<Output> out = tables.files();
+  std::vector<Output> out;
   for (const model::Variant& v : vs) {
     const std::string code = movegen_code(v, o, tables);
     auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
     if (it == generators.end()) it = generators.insert(generators.end(), {code, {}});
     it->second.push_back(&v);
-    for (Output& f : module_files(v, o, it->second.front()->info.key, tables)) out.push_back(std::move(f));
+    for (Output& f : module_files(v, o, *it->second.front(), tables)) out.push_back(std::move(f));
   }
   for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o, tables));
+  for (Output& f : tables.files()) out.push_back(std::move(f));
   return out;
 }
 
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const PieceTables tables({&v}, o);
-  std::vector<Output> out = tables.files();
-  for (Output& f : module_files(v, o, v.info.key, tables)) out.push_back(std::move(f));
+  std::vector<Output> out = module_files(v, o, v, tables);
   out.push_back(mailbox_file(v.info.key, movegen_code(v, o, tables), {&v}, o, tables));
+  for (Output& f : tables.files()) out.push_back(std::move(f));
   return out;
 }
 
@@ -1123,6 +1181,22 @@ std::vector<std::string> write_outputs(const std::vector<Output>& outputs, const
     }
   }
   return changed;
+}
+
+std::vector<std::string> remove_stale(const std::vector<Output>& outputs, const std::string& dir) {
+  std::set<std::string> names;
+  for (const Output& out : outputs) names.insert(out.name);
+  std::vector<std::string> removed;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!e.is_regular_file(ec) || names.count(name) || !(name.ends_with(".hpp") || name.ends_with(".cpp"))) continue;
+    const std::optional<std::string> text = read_file(e.path());
+    if (!text || !text->starts_with("// Code generated by fairygen")) continue;  // not ours: kept
+    if (fs::remove(e.path(), ec)) removed.push_back(name);
+  }
+  std::sort(removed.begin(), removed.end());
+  return removed;
 }
 
 }  // namespace fairygen::emit

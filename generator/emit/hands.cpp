@@ -2,33 +2,31 @@
 
 namespace fairygen::emit {
 
-std::vector<std::string> hand_piece_code(const fairy::PieceInfo& piece) {
-  std::vector<std::string> out;
-  if (piece.mark) out.push_back(std::string("p.mark = '") + piece.mark + "';");  // '+' or '~'
-  if (piece.unpromoted >= 0) out.push_back("p.unpromoted = " + std::to_string(piece.unpromoted) + ";");
-  return out;
+void hand_piece_fields(const fairy::PieceInfo& piece, Fields& fields) {
+  if (piece.mark) fields.set("mark", std::string("'") + piece.mark + "'");  // '+' or '~'
+  if (piece.unpromoted >= 0) fields.set("unpromoted", piece.unpromoted);
 }
 
 std::vector<std::string> hand_rule_code(const fairy::VariantInfo& info) {
   const fairy::HandRule& h = info.hands;
   if (!h.enabled) return {};
+  const fairy::HandRule defaults;
   std::string ranks;
   for (std::size_t t = 0; t < info.pieces.size(); ++t)
     ranks += (t ? ", " : "") + std::to_string(h.drop_ranks[t]);
-  return {
-      "v.hands.enabled = true;",
-      std::string("v.hands.captures = ") + (h.captures ? "true" : "false") + ";",
-      "v.hands.drop_ranks = {" + ranks + "};",
-      "v.hands.no_doubled = " + std::to_string(h.no_doubled) + "ull;",
-      "v.hands.no_drop_mate = " + std::to_string(h.no_drop_mate) + "ull;",
-      std::string("v.hands.no_dead_drops = ") + (h.no_dead_drops ? "true" : "false") + ";",
-      std::string("v.hands.drops = ") + (h.drops ? "true" : "false") + ";",
-      std::string("v.hands.gating = ") + (h.gating ? "true" : "false") + ";",
-      std::string("v.hands.drop_promoted = ") + (h.drop_promoted ? "true" : "false") + ";",
-      std::string("v.hands.must_drop = ") + (h.must_drop ? "true" : "false") + ";",
-      "v.hands.opposite_colours = " + std::to_string(h.opposite_colours) + "ull;",
-      "v.hands.castling_file = " + std::to_string(h.castling_file) + ";",
-  };
+  const auto mask = [](std::uint64_t bits) { return std::to_string(bits) + "ull"; };
+  Fields f;
+  f.set("enabled", "true");
+  if (h.captures != defaults.captures) f.set("captures", h.captures ? "true" : "false");
+  f.set("drop_ranks", "{" + ranks + "}");
+  if (h.no_doubled) f.set("no_doubled", mask(h.no_doubled));
+  if (h.no_drop_mate) f.set("no_drop_mate", mask(h.no_drop_mate));
+  f.flag("no_dead_drops", h.no_dead_drops);
+  if (h.drops != defaults.drops) f.set("drops", h.drops ? "true" : "false");
+  f.flag("gating", h.gating).flag("drop_promoted", h.drop_promoted).flag("must_drop", h.must_drop);
+  if (h.opposite_colours) f.set("opposite_colours", mask(h.opposite_colours));
+  if (h.castling_file != defaults.castling_file) f.set("castling_file", h.castling_file);
+  return {"v.hands = " + f.str("HandRule") + ";"};
 }
 
 }  // namespace fairygen::emit

@@ -1,15 +1,17 @@
-// The C++ statements that set a generated module's pieces in hand (VariantInfo::hands, and a
-// piece's FEN mark and unpromoted type) in make_info(); none for a variant without hands.
+// The C++ that sets a generated module's pieces in hand in make_info(): VariantInfo::hands as one
+// literal, its fields named (none for a variant without hands), and a piece's FEN mark and
+// unpromoted type as fields of the piece's literal.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "generator/emit/text.hpp"
 #include "runtime/variant_info.hpp"
 
 namespace fairygen::emit {
 
-std::vector<std::string> hand_piece_code(const fairy::PieceInfo& piece);  // statements on `p`
+void hand_piece_fields(const fairy::PieceInfo& piece, Fields& fields);  // mark, unpromoted
 std::vector<std::string> hand_rule_code(const fairy::VariantInfo& info);  // statements on `v`
 
 }  // namespace fairygen::emit

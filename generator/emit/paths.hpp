@@ -1,14 +1,17 @@
 // The pieces' compiled XBetza paths as constexpr tables (runtime/program.hpp's PathDesc): the
 // model built at start-up (make_info: program_of) and the bitboard kernel's description both
 // read these tables, and the mailbox move generators walk them (runtime/path_walk.hpp), so each
-// path is written out once. A piece's moves are shared by every variant that has the piece: each
+// path is written out once. A piece's moves are shared by every variant that has the piece, and
+// by pieces of other names whose moves compile alike (Xiangqi's General and the Wazir): each
 // distinct set of tables (White's, Black's mirrored; and those of the moves it has only on some
-// squares) is a header of its own, <stem>.paths.hpp, in namespace fairy::gen::pieces::<stem>.
+// squares) is a header of its own, <stem>.paths.hpp, in namespace fairy::gen::pieces::<stem>,
+// named after the catalogue piece whose XBetza it is (model::Variant::moves_name).
 // First moves are the variant's: tables in its own header.
 #pragma once
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,16 +30,32 @@ class PieceTables {
   std::string colour_name(const model::Variant& v, int type, const std::string& c, int moves = -1) const;
   // The #include lines of v's header for its pieces' tables, in type order.
   std::string includes(const model::Variant& v) const;
-  // One header a distinct pair of tables.
+  // A piece's move generator (runtime/mailbox_walks.hpp's plain walks and the shared walker on
+  // its tables) that is the same code in every variant with the piece: `body` goes to
+  // <stem>.moves.hpp (the stem of the first piece with that body, headed as its tables are) as
+  // pieces::<stem>::generate_moves<Us, kStride>, which this returns; nullopt when that header
+  // holds another body already (then the variant keeps its own). Registered as the move
+  // generators are emitted (movegen_code), hence mutable.
+  std::optional<std::string> share_moves(const model::Variant& v, int type, const std::string& body) const;
+  // The #include lines of the shared move generators v's generator calls.
+  std::string moves_includes(const model::Variant& v) const;
+  // One header a distinct pair of tables, and one a shared move generator (after every
+  // variant's move generator has been emitted).
   std::vector<Output> files() const;
 
  private:
   struct File {
-    std::string stem;  // "king_" (a piece name cannot end with '_'), "pawn_2" for another pawn
+    std::string stem;    // "king_" (a piece name cannot end with '_'), "pawn_2" for another pawn
+    std::string tables;   // the tables, what tells files apart
+    std::string heading;  // whose moves they are (model::Variant::moves_name), the XBetza, where
+  };
+  struct Moves {
     std::string body;
   };
   std::vector<File> files_;
   std::map<std::pair<const model::Variant*, int>, std::size_t> file_of_;
+  mutable std::map<std::size_t, Moves> moves_;  // by index in files_
+  mutable std::map<const model::Variant*, std::vector<std::size_t>> moves_of_;
   std::string spec_name_;
 };
 

@@ -63,6 +63,8 @@ void add_tilde_twins(fairy::VariantInfo& info, Variant& out, const spec::HandSpe
                                                " piece types");
         info.pieces.push_back(twin);
         out.piece_where.push_back(out.piece_where[std::size_t(target.type)]);
+        out.moves_name.push_back(out.moves_name[std::size_t(target.type)]);
+        out.moves_where.push_back(out.moves_where[std::size_t(target.type)]);
         found = int(info.pieces.size()) - 1;
       }
       target.type = found;
@@ -589,6 +591,12 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     } catch (const betza::Error& e) {
       throw betza_error(betza, e);
     }
+    // Whose moves these are: the first catalogue piece with the same XBetza text, else its own.
+    const auto same_moves = std::find_if(file.pieces.begin(), file.pieces.end(), [&](const spec::PieceSpec& q) {
+      return !q.immobile && q.betza.value == betza.value;
+    });
+    out.moves_name.push_back(same_moves != file.pieces.end() ? same_moves->name : p.name);
+    out.moves_where.push_back(same_moves != file.pieces.end() ? same_moves->betza.where : betza.where);
     info.pieces.push_back(std::move(p));
     out.piece_where.push_back(betza.where);
   }

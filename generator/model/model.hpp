@@ -14,7 +14,13 @@ namespace fairygen::model {
 struct Variant {
   fairy::VariantInfo info;
   const spec::VariantSpec* spec = nullptr;
-  std::vector<spec::Location> piece_where;  // per piece type: where its XBetza was written
+  std::vector<spec::Location> piece_where{};  // per piece type: where its XBetza was written
+  // Per piece type: whose moves these are by name, for naming the headers shared by every piece
+  // with the same moves: the first piece of the pieces: catalogue whose XBetza is the same text
+  // (Xiangqi's General makes the Wazir's W; a variant's Knight given NW, the Marquis's), else
+  // the piece's own; and where that XBetza is written.
+  std::vector<std::string> moves_name{};
+  std::vector<spec::Location> moves_where{};
 };
 
 // Builds and finalizes one variant; throws spec::SpecError.

@@ -150,7 +150,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
 
   const VariantInfo v = model(kBoards[0], White, text, white, black);
-  const fairygen::model::Variant mv{v, nullptr, {fairygen::spec::Location{}, fairygen::spec::Location{}}};
+  fairygen::model::Variant mv{.info = v, .spec = nullptr};
+  for (const fairy::PieceInfo& p : v.pieces) {
+    mv.piece_where.push_back(fairygen::spec::Location{});
+    mv.moves_name.push_back(p.name);
+    mv.moves_where.push_back(fairygen::spec::Location{});
+  }
   const std::string code = fairygen::emit::movegen_code(mv, fairygen::emit::Options{"", "fuzz"});
   FUZZ_EXPECT(!code.empty(), text);
   return 0;

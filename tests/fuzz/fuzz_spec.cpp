@@ -14,6 +14,7 @@
 //    all break this);
 //  - every built variant's start position loads and the interpreter plays two plies from it.
 #include <algorithm>
+#include <map>
 #include <cctype>
 #include <cstdint>
 #include <set>
@@ -177,10 +178,16 @@ void neutralize(const model::Variant& v, Neutral& n) {
   n.variant.spec = &n.spec;
   n.spec.key = n.variant.info.key = "k0";
   n.variant.info.start_fen = "f";
+  // Names renamed one-to-one: the pieces', and the catalogue pieces' whose moves they have
+  // (model::Variant::moves_name), which may be one of theirs.
+  std::map<std::string, std::string> neutral_name;
   for (std::size_t i = 0; i < n.variant.info.pieces.size(); ++i) {
+    neutral_name[v.info.pieces[i].name] = "p" + std::to_string(i);
     n.variant.info.pieces[i].name = "p" + std::to_string(i);
     n.variant.info.pieces[i].betza = "b";
   }
+  for (std::size_t i = 0; i < n.variant.moves_name.size(); ++i)
+    n.variant.moves_name[i] = neutral_name.try_emplace(v.moves_name[i], "m" + std::to_string(i)).first->second;
   for (std::size_t i = 0; i < n.spec.perft.size(); ++i) {
     spec::PerftSpec& p = n.spec.perft[i];
     if (!p.name.empty()) p.name = "n" + std::to_string(i);
