@@ -122,12 +122,10 @@ struct BackWalker {
         continue;
       }
       const int steps = capturing ? j : captured;
-      if (first) {
-        if (target.is_attacker(t, q) && (!legs.virgin_only() || target.pos.is_virgin(t)) &&
-            (!legs.locust() || target.completes(steps)))
-          return true;
-        if (q != kEmpty) return false;
-        continue;
+      if (first) {  // the attacker's square: an empty one is passed (no attacker is kEmpty)
+        if (q == kEmpty) continue;
+        return target.is_attacker(t, q) && (!legs.virgin_only() || target.pos.is_virgin(t)) &&
+               (!legs.locust() || target.completes(steps));
       }
       const int count = leg.same_length ? j : 0;
       if (q == kEmpty) {
