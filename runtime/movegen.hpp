@@ -124,17 +124,25 @@ inline void remove_repeats_sorted(MoveList& list, int first) {
 }
 
 // Drops repeated moves among list[first..]: a piece whose routes can coincide (a Lion's leap
-// and its two-step slide) lists each distinct move once.
+// and its two-step slide) lists each distinct move once. A move to a square none before it
+// reached is new at once (a bit a square); only one to a square reached before is compared with
+// the moves kept, which is quadratic only in the repeats.
 inline void remove_repeats(MoveList& list, int first) {
-  if (list.size - first > 256) {  // quadratic below, where it is fastest
+  if (list.size - first > 256) {  // below, where it is fastest
     remove_repeats_sorted(list, first);
     return;
   }
+  std::uint64_t reached[kMaxSquares / 64] = {};
   int kept = first;
   for (int i = first; i < list.size; ++i) {
+    const Move m = list.moves[i];
     bool seen = false;
-    for (int j = first; j < kept && !seen; ++j) seen = list.moves[j] == list.moves[i];
-    if (!seen) list.moves[kept++] = list.moves[i];
+    const bool on_board = m.to >= 0 && m.to < kMaxSquares;
+    const std::uint64_t bit = on_board ? std::uint64_t(1) << (m.to & 63) : 0;
+    if (!on_board || (reached[m.to >> 6] & bit))
+      for (int j = first; j < kept && !seen; ++j) seen = list.moves[j] == m;
+    if (on_board) reached[m.to >> 6] |= bit;
+    if (!seen) list.moves[kept++] = m;
   }
   list.size = kept;
 }
