@@ -149,6 +149,12 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
                                                ".program = {program_of(pieces::wazir_::kWhite), program_of(pieces::wazir_::kBlack)}"),
             std::string::npos);
   for (const auto& o : out) EXPECT_FALSE(o.name.starts_with("general_")) << o.name;
+  // Xiangqi's Soldier (fW, and fsW across the river) has moves the Shogi Pawn's fW lacks: its
+  // tables are named after it.
+  EXPECT_EQ(content("xiangqi.mailbox.hpp").find("pieces::shogi_pawn"), std::string::npos);
+  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", "
+                                               ".program = {program_of(pieces::soldier_::kWhite)"),
+            std::string::npos);
   // No two headers hold the same tables (comments aside), and no module holds a table of a
   // piece's own moves.
   std::set<std::string> tables;

@@ -591,10 +591,12 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& vs) {
     } catch (const betza::Error& e) {
       throw betza_error(betza, e);
     }
-    // Whose moves these are: the first catalogue piece with the same XBetza text, else its own.
-    const auto same_moves = std::find_if(file.pieces.begin(), file.pieces.end(), [&](const spec::PieceSpec& q) {
-      return !q.immobile && q.betza.value == betza.value;
-    });
+    // Whose moves these are: the first catalogue piece with the same XBetza text, else its own
+    // (also when it has other moves on some squares: Xiangqi's Soldier is no Shogi Pawn).
+    const auto same_moves =
+        use.moves_on.empty() ? std::find_if(file.pieces.begin(), file.pieces.end(),
+                                            [&](const spec::PieceSpec& q) { return !q.immobile && q.betza.value == betza.value; })
+                             : file.pieces.end();
     out.moves_name.push_back(same_moves != file.pieces.end() ? same_moves->name : p.name);
     out.moves_where.push_back(same_moves != file.pieces.end() ? same_moves->betza.where : betza.where);
     info.pieces.push_back(std::move(p));

@@ -17,8 +17,8 @@ struct Variant {
   std::vector<spec::Location> piece_where{};  // per piece type: where its XBetza was written
   // Per piece type: whose moves these are by name, for naming the headers shared by every piece
   // with the same moves: the first piece of the pieces: catalogue whose XBetza is the same text
-  // (Xiangqi's General makes the Wazir's W; a variant's Knight given NW, the Marquis's), else
-  // the piece's own; and where that XBetza is written.
+  // (Xiangqi's General makes the Wazir's W; a variant's Knight given NW, the Marquis's), else,
+  // or when it has moves_on, the piece's own; and where that XBetza is written.
   std::vector<std::string> moves_name{};
   std::vector<spec::Location> moves_where{};
 };
