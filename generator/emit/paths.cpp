@@ -151,7 +151,9 @@ std::vector<Output> PieceTables::files() const {
                        stem + ".paths.hpp)\n// walked for colour Us on a board of mailbox stride kStride.\n"
                        "#pragma once\n\n#include \"runtime/mailbox_walks.hpp\"\n#include \"runtime/movegen.hpp\"\n"
                        "#include \"runtime/path_walk.hpp\"\n#include \"" + stem + ".paths.hpp\"\n\n"
-                       "namespace fairy::gen::pieces::" + stem + " {\n\n" + files_[file].heading +
+                       "namespace fairy::gen::pieces::" + stem + " {\n\n" +
+                       // whose moves they are (the first line of the tables' heading: not their moves_on)
+                       files_[file].heading.substr(0, files_[file].heading.find('\n') + 1) +
                        "template <Color Us, int kStride>\nvoid generate_moves(const Position& pos, Square from, MoveList& list) {\n" +
                        moves.body + "}\n\n}  // namespace fairy::gen::pieces::" + stem + "\n"});
   }
