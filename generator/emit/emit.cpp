@@ -348,15 +348,14 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
     }
     return body.str();
   };
+  const std::string white = body_of(fairy::White), black = body_of(fairy::Black);
   bool own_rules = moves >= 0 || piece.confined || piece.no_hop_over || piece.no_capture;
   for (const Path& path : program(fairy::White).paths) own_rules = own_rules || (promotable && path.promotes);
-  if (!own_rules) {
-    const std::string white = body_of(fairy::White);
-    if (white == body_of(fairy::Black))
-      if (auto shared = tables.share_moves(v, type, white)) return *shared;
-  }
+  if (!own_rules && white == black)
+    if (auto shared = tables.share_moves(v, type, white)) return *shared;
   code.line(heading);
-  emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list", body_of);
+  emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
+                [&](Color c) { return c == fairy::White ? white : black; });
   return own;
 }
 
@@ -750,9 +749,9 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
     c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
            std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
   c.line("v.pieces = declared_pieces();  // the move generator's header");
-  for (int t = 0; t < int(info.pieces.size()); ++t) {
+  for (int t = 0; t < int(info.pieces.size()) && &variant != &leader; ++t) {
     std::vector<std::string> lines = piece_literal(variant, tables, t);
-    if (&variant == &leader || lines == piece_literal(leader, tables, t)) continue;
+    if (lines == piece_literal(leader, tables, t)) continue;
     lines.front() = "v.pieces[" + std::to_string(t) + "] = PieceInfo" + lines.front();
     lines.back() += ";  // unlike " + comment(leader.info.key) + "'s";
     for (const std::string& line : lines) c.line(line);
@@ -904,8 +903,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   const PieceTables tables({&v}, o);
   const std::string code = movegen_code(v, o, tables);
   std::string shared;
-  for (const Output& f : tables.files())
-    if (f.name.ends_with(".moves.hpp")) shared += f.content;
+  for (const Output& f : tables.moves_files()) shared += f.content;
   return shared + code;
 }
 

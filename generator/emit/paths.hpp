@@ -39,8 +39,9 @@ class PieceTables {
   std::optional<std::string> share_moves(const model::Variant& v, int type, const std::string& body) const;
   // The #include lines of the shared move generators v's generator calls.
   std::string moves_includes(const model::Variant& v) const;
-  // One header a distinct pair of tables, and one a shared move generator (after every
-  // variant's move generator has been emitted).
+  // One header a shared move generator (after every variant's move generator has been emitted).
+  std::vector<Output> moves_files() const;
+  // Those, and one header a distinct pair of tables.
   std::vector<Output> files() const;
 
  private:
