@@ -128,7 +128,7 @@ inline void remove_repeats_sorted(MoveList& list, int first) {
 // reached is new at once (a bit a square); only one to a square reached before is compared with
 // the moves kept, which is quadratic only in the repeats.
 inline void remove_repeats(MoveList& list, int first) {
-  if (list.size - first > 256) {  // below, where it is fastest
+  if (list.size - first > 256) {  // a long list: sorted, as the loop below is quadratic in the repeats
     remove_repeats_sorted(list, first);
     return;
   }
