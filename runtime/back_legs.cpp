@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <functional>
 
+#include "runtime/empty_board_walk.hpp"
+
 namespace fairy {
 
 namespace {
@@ -89,18 +91,14 @@ class AttackRoutes {
     }
   }
 
+  // The legs from k on, forwards from (x, y) (walk_empty_board; a same-length leg as any length).
   void forward(std::size_t k, int x, int y) {
     if (k == path_.legs.size() || seen(forward_done_, k, x, y)) return;
-    const Leg& leg = path_.legs[k];
-    for (int n = 0; n < limit(leg.flags & kSameLength ? 0 : leg.range); ++n) {
-      int dx = 0, dy = 0;
-      leg_step(leg, n, &dx, &dy);
-      x += dx;
-      y += dy;
-      if (!inside(x, y)) break;
-      square_(x, y);
-      forward(k + 1, x, y);
-    }
+    walk_empty_board(path_, k, x, y, 0, false, geo_, [this](std::size_t leg, int sx, int sy, int, bool) {
+      square_(sx, sy);
+      return leg + 1 < path_.legs.size() && !seen(forward_done_, leg + 1, sx, sy) ? EmptyBoardStep::Onward
+                                                                                  : EmptyBoardStep::Pass;
+    });
   }
 
  private:

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "runtime/empty_board_walk.hpp"
 #include "runtime/position.hpp"
 
 namespace fairy {
@@ -31,27 +32,6 @@ char VariantInfo::letter_of(Piece p) const {
 
 namespace {
 
-// Walks every route of a path on an empty board of the given size (each leg 1 to its range
-// steps, or the previous leg's count), calling land(x, y, modes) with each displacement and
-// the final leg's landing modes; stops as soon as land() returns true.
-template <class Land>
-bool walk_routes(const Path& path, std::size_t k, int x, int y, int prev, const Geometry& g, const Land& land) {
-  const Leg& leg = path.legs[k];
-  const int limit = (leg.flags & kSameLength) ? prev : leg.range ? leg.range : std::max(g.files, g.ranks);
-  for (int n = 0; n < limit; ++n) {
-    int dx = 0, dy = 0;
-    leg_step(leg, n, &dx, &dy);
-    x += dx;
-    y += dy;
-    if (std::abs(x) >= g.files || std::abs(y) >= g.ranks) return false;
-    if ((leg.flags & kSameLength) && n + 1 < limit) continue;
-    if (k + 1 == path.legs.size() ? land(x, y, leg.mode & (kMove | kCapture | kFriend | kEnPassant))
-                                  : walk_routes(path, k + 1, x, y, n + 1, g, land))
-      return true;
-  }
-  return false;
-}
-
 // Whether two routes (of one path or of two) can land on the same displacement with a mode in
 // common. Keeps the modes seen per displacement, so it stops at the first repeat.
 bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
@@ -63,8 +43,16 @@ bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
     here = std::uint8_t(here | modes);
     return false;
   };
-  for (const Path& path : prog.paths)
-    if (walk_routes(path, 0, 0, 0, 0, g, land)) return true;
+  for (const Path& path : prog.paths) {
+    // Each route where it ends (a same-length leg after exactly as many steps as the leg before).
+    const auto route = [&](std::size_t k, int x, int y, int, bool whole) {
+      if (!whole) return EmptyBoardStep::Pass;
+      if (k + 1 < path.legs.size()) return EmptyBoardStep::Onward;
+      return land(x, y, path.legs[k].mode & (kMove | kCapture | kFriend | kEnPassant)) ? EmptyBoardStep::Stop
+                                                                                        : EmptyBoardStep::Pass;
+    };
+    if (walk_empty_board(path, 0, 0, 0, 0, true, g, route)) return true;
+  }
   return false;
 }
 

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "generator/model/model.hpp"
+#include "runtime/empty_board_walk.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
@@ -161,6 +162,59 @@ TEST(Legality, ShortcutsAgreeWithMakingEachMove) {
   EXPECT_GT(induced, 100);
   // Positions where the enemy's pieces that turn on occupied squares have all left the board.
   EXPECT_GT(without_a_turning_type, 50);
+}
+
+// walk_empty_board, the one forward walk on an empty board (may_repeat, the attack routes).
+// One of a Dancing Horse's paths: a leap by (1,2), then one by (2,1), ends at (3,3); on a board
+// of two ranks the first leap is already off it.
+TEST(EmptyBoardWalk, TwoLeapsEndWhereTheirVectorsAddUp) {
+  const Path horse{.legs = {Leg{.dx = 1, .dy = 2, .mode = kMove}, Leg{.dx = 2, .dy = 1, .mode = kMove | kCapture}}};
+  std::set<std::pair<int, int>> firsts;
+  int ends = 0;
+  const auto count = [&](std::size_t k, int x, int y, int n, bool whole) {
+    EXPECT_EQ(n, 1);
+    EXPECT_TRUE(whole);
+    if (k == 0) {
+      firsts.insert({x, y});
+      return EmptyBoardStep::Onward;
+    }
+    EXPECT_EQ(std::pair(x, y), std::pair(3, 3));
+    ++ends;
+    return EmptyBoardStep::Pass;
+  };
+  EXPECT_FALSE(walk_empty_board(horse, 0, 0, 0, 0, true, Geometry{10, 10}, count));
+  EXPECT_EQ(firsts, (std::set<std::pair<int, int>>{{1, 2}}));
+  EXPECT_EQ(ends, 1);
+  ends = 0;
+  EXPECT_FALSE(walk_empty_board(horse, 0, 0, 0, 0, true, Geometry{3, 2}, count));
+  EXPECT_EQ(ends, 0) << "(1,2) is off a board of two ranks";
+}
+
+// A Sissa-like route: a diagonal slide, then as many orthogonal steps. With exact lengths, the
+// second leg ends only after as many steps as the first made: on an 8x8 board at (n, 2n) for
+// n = 1, 2, 3; without, it may end after any count the board allows (the attack routes'
+// over-estimate). Stop ends the walk at once.
+TEST(EmptyBoardWalk, ASameLengthLegMakesTheCountOfTheLegBefore) {
+  const Path sissa{.legs = {Leg{.dx = 1, .dy = 1, .range = 0, .mode = kMove},
+                            Leg{.dx = 0, .dy = 1, .range = 0, .mode = kMove | kCapture, .flags = kSameLength}}};
+  std::set<std::pair<int, int>> ends;
+  const auto route = [&](std::size_t k, int x, int y, int, bool whole) {
+    if (!whole) return EmptyBoardStep::Pass;
+    if (k == 0) return EmptyBoardStep::Onward;
+    ends.insert({x, y});
+    return EmptyBoardStep::Pass;
+  };
+  EXPECT_FALSE(walk_empty_board(sissa, 0, 0, 0, 0, true, Geometry{8, 8}, route));
+  EXPECT_EQ(ends, (std::set<std::pair<int, int>>{{1, 2}, {2, 4}, {3, 6}}));
+  ends.clear();
+  EXPECT_FALSE(walk_empty_board(sissa, 0, 0, 0, 0, false, Geometry{8, 8}, route));
+  EXPECT_EQ(ends.size(), 6u + 5u + 4u + 3u + 2u + 1u) << "(n, n + m) for n + m < 8";
+  int visits = 0;
+  EXPECT_TRUE(walk_empty_board(sissa, 0, 0, 0, 0, true, Geometry{8, 8}, [&](std::size_t, int, int, int, bool) {
+    ++visits;
+    return EmptyBoardStep::Stop;
+  }));
+  EXPECT_EQ(visits, 1);
 }
 
 }  // namespace
