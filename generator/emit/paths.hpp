@@ -58,6 +58,7 @@ class PieceTables {
   mutable std::map<std::size_t, Moves> moves_;  // by index in files_
   mutable std::map<const model::Variant*, std::vector<std::size_t>> moves_of_;
   std::string spec_name_;
+  std::string template_dir_;  // moves.hpp.in and paths.hpp.in
 };
 
 // kFirstMove0White: the paths of the variant's first_moves entry i.

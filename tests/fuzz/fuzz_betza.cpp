@@ -156,7 +156,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     mv.moves_name.push_back(p.name);
     mv.moves_where.push_back(fairygen::spec::Location{});
   }
-  const std::string code = fairygen::emit::movegen_code(mv, fairygen::emit::Options{"", "fuzz"});
+  const std::string code = fairygen::emit::movegen_code(mv, fairygen::emit::Options{FAIRY_SOURCE_DIR "/templates", "fuzz"});
   FUZZ_EXPECT(!code.empty(), text);
   return 0;
 }
