@@ -113,13 +113,16 @@ FAIRY_HOT_INLINE inline bool walk_leg(const Legs& legs, K k, Square at, const Wa
   const Leg leg = legs.leg(k);
   const bool last = legs.last(k);
   const bool same_length = leg.flags & kSameLength;
+  // An unlimited straight leg is stopped by what it meets (the board's edge is a wall): no count
+  // to keep. A crooked or circular one keeps one all the same (it could come round again).
+  const bool bounded = same_length || leg.range || leg_period(leg) > 1;
   const int steps = same_length ? w.prev_steps : leg.range ? leg.range : kMaxSteps;
   // A move ending on this leg: induced (aux: the inducer), a locust capture (aux: the victim) or normal.
   const bool induced = w.mover != w.origin;
   const MoveKind kind = induced ? MoveKind::Induced : w.victim != kNoSquare ? MoveKind::Locust : MoveKind::Normal;
   const Square aux = induced ? w.origin : w.victim;
   Square t = at;
-  for (int n = 0; n < steps; ++n) {
+  for (int n = 0; !bounded || n < steps; ++n) {
     t = Square(t + legs.step(k, n));
     const Piece p = cell(t);
     const bool may_stop = !same_length || n + 1 == steps;
@@ -181,10 +184,10 @@ FAIRY_HOT_INLINE inline void add_walked(const Position& pos, MoveList& list, con
     list.push(m);
 }
 
-// A whole walk of a path, leg after leg: with legs known at compile time (StaticLegs) every leg
-// is inlined into the next (the generated move generators' walk of the paths that are not plain
-// leaps, slides or hops, which have their own loops, runtime/mailbox_walks.hpp); with legs read
-// at run time (RuntimeLegs), the interpreter's.
+// A whole walk of a path, leg after leg: with legs known at compile time (StaticLegs, and
+// runtime/mailbox_walks.hpp's RayLegs for the plain leaps, slides and hops) every leg is inlined
+// into the next (the generated move generators' walks); with legs read at run time
+// (RuntimeLegs), the interpreter's.
 template <class Legs, class Cell, class Sink>
 struct PathWalk {
   const Position& pos;

@@ -188,7 +188,7 @@ TEST(Emit, APieceMovesAreOneGeneratorOnEveryBoard) {
   EXPECT_NE(queen.find("// the moves of 'queen': XBetza \"Q\", variants.yaml:"), std::string::npos);
   EXPECT_NE(queen.find("template <Color Us, int kStride>\nvoid generate_moves(const Position& pos, Square from, MoveList& list) {"),
             std::string::npos);
-  EXPECT_NE(queen.find("slide_moves<Us, kMove | kCapture>(b, from, {vec<Us, kStride>(0, 1), "), std::string::npos);
+  EXPECT_NE(queen.find("slide_moves<Us, kMove | kCapture>(pos, from, {vec<Us, kStride>(0, 1), "), std::string::npos);
   for (const char* key : {"chess", "capablanca", "grand"}) {
     const std::string mailbox = content(std::string(key) + ".mailbox.hpp");
     EXPECT_NE(mailbox.find("#include \"queen_.moves.hpp\""), std::string::npos) << key;
@@ -281,18 +281,18 @@ TEST(Emit, VectorsThatMoveAlikeShareOneLoop) {
   const std::string code = movegen_of(kTiny);
   // The King's eight leaps and the Rook's four slides: a line each, the runtime's walk over their
   // vectors (runtime/mailbox_walks.hpp), not a block a vector.
-  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove | kCapture>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), "
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove | kCapture>(pos, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), "
                               "vec<Us, kStride>(0, -1), vec<Us, kStride>(-1, 1), vec<Us, kStride>(1, 1), vec<Us, kStride>(-1, -1), vec<Us, kStride>(1, -1)}, list);"),
             1);
-  EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), "
+  EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>(pos, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), "
                               "vec<Us, kStride>(0, -1)}, list);"),
             1);
   EXPECT_EQ(occurrences(code, "_moves<Us, ") - occurrences(code, "generate_moves<Us, "), 4);
   EXPECT_EQ(code.find("for (Square to"), std::string::npos) << "no walk of its own";
   // The Pawn's move and its captures move differently: its push stays apart from the walk of
   // its two captures.
-  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove>(b, from, {vec<Us, kStride>(0, 1)}, list);"), 1);
-  EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>(b, from, {vec<Us, kStride>(-1, 1), vec<Us, kStride>(1, 1)}, list);"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove>(pos, from, {vec<Us, kStride>(0, 1)}, list);"), 1);
+  EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>(pos, from, {vec<Us, kStride>(-1, 1), vec<Us, kStride>(1, 1)}, list);"), 1);
 }
 
 TEST(Emit, LeapsFromSeveralAtomsShareOneWalk) {
@@ -309,7 +309,7 @@ variants:
   const std::size_t at = code.find("void generate_moves(", code.find("namespace fairy::gen::pieces::marquis_ {"));
   ASSERT_NE(at, std::string::npos);
   const std::string marquis = code.substr(at, code.find("\n}\n", at) - at);
-  EXPECT_EQ(occurrences(marquis, "leap_moves<Us, kMove | kCapture>(b, from, {"), 1) << marquis;
+  EXPECT_EQ(occurrences(marquis, "leap_moves<Us, kMove | kCapture>(pos, from, {"), 1) << marquis;
   EXPECT_EQ(occurrences(marquis, "vec<Us, kStride>("), 12) << marquis;
 }
 
@@ -367,8 +367,8 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   for (const char* written_out : {"Square s1", "for (Square", "for (int n", "const Piece p1", "std::array{vec<Us, kStride>("})
     EXPECT_EQ(moves.find(written_out), std::string::npos) << written_out;
   // The Cannon's plain moves and its hops along a line are the runtime's walks, a line each.
-  EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
-  EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(b, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
+  EXPECT_EQ(occurrences(moves, "slide_moves<Us, kMove>(pos, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
+  EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(pos, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "_moves<Us, ") - occurrences(moves, "walk_moves<Us, "), 3) << "the King's, and the Cannon's two";
   // Backwards, each piece's captures are entries of the table of walks (kAttackWalks), walked by
   // the shared backward walker (runtime/back_walk.hpp): one call a piece, no walk written out.

@@ -279,14 +279,11 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
   const auto body_of = [&](Color c) {
     Code body(1);
     const std::vector<Path>& paths = program(c).paths;
-    // What the paths need: the board (the runtime's plain walks), the sinks of the
-    // shared walker (add: moves as they are, add_promoting: offered for promotion).
-    bool plain = false, sink[2] = {false, false};
-    for (const Path& path : paths) {
-      if (!walked(path)) plain = true;
-      else sink[context(path).promotes] = true;
-    }
-    if (plain) body.line("const Piece* b = pos.board();");
+    // What the paths need: the sinks of the shared walker (add: moves as they are,
+    // add_promoting: offered for promotion).
+    bool sink[2] = {false, false};
+    for (const Path& path : paths)
+      if (walked(path)) sink[context(path).promotes] = true;
     for (const bool promotes : {false, true}) {
       if (!sink[promotes]) continue;
       PieceContext pc = context(paths[0]);
@@ -308,8 +305,8 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
       if (path.phases != fairy::kAllPhases)
         body.open("if (pos.phase_bit() & " + std::to_string(path.phases) + ") {");
       if (!walk) {
-        // The runtime walks it (runtime/mailbox_walks.hpp): one line, over the
-        // vectors of the first leg (a hop goes on along the same).
+        // One line over the vectors of the first leg (a hop goes on along the same):
+        // runtime/mailbox_walks.hpp walks each ray with the shared walker.
         std::string vectors, offsets;
         for (std::size_t j = i; j < end; ++j) {
           const Leg& l = paths[j].legs[0];
@@ -320,11 +317,11 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
         if (path.legs.size() == 2) {
           body.line("// " + vectors + leg_kind(path.legs[0]) + ", then on along the same line" + leg_kind(leg));
           body.line("hop_moves<Us, " + leg_mode_text(leg.mode) + ", " + type_mask(pc.no_hop_over) + ", " +
-                    type_mask(pc.no_capture) + ">(b, from, {" + offsets + "}, list);");
+                    type_mask(pc.no_capture) + ">(pos, from, {" + offsets + "}, list);");
         } else {
           body.line("// " + vectors + leg_kind(leg));
           body.line(std::string(leg.range == 1 ? "leap_moves" : "slide_moves") + "<Us, " +
-                    leg_mode_text(leg.mode) + ">(b, from, {" + offsets + "}, list);");
+                    leg_mode_text(leg.mode) + ">(pos, from, {" + offsets + "}, list);");
         }
       } else {
         // The shared walker (runtime/path_walk.hpp) walks each path of the group
