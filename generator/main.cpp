@@ -102,7 +102,9 @@ int main(int argc, char** argv) {
                  "also write a Makefile-style dependency file: the generated files depend on every spec file read "
                  "(the spec and its includes)");
   app.add_option("--spec-name", spec_name, "how generated comments name the spec file");
-  app.add_flag("--check", check, "write nothing; exit 1 if any generated file is missing or stale");
+  app.add_flag("--check", check,
+               "write nothing; exit 1 if any generated file is missing or stale, or one fairygen wrote is no "
+               "longer generated");
   CLI11_PARSE(app, argc, argv);
   if (!list && (out_dir.empty() || template_dir.empty())) {
     std::cerr << "fairygen: error: --out and --templates are required (unless --list-variants)\n";
@@ -133,7 +135,9 @@ int main(int argc, char** argv) {
     const auto changed = fairygen::emit::write_outputs(outputs, out_dir, check);
     if (check) {
       for (const auto& name : changed) std::cerr << out_dir << "/" << name << ": stale or missing\n";
-      if (!changed.empty()) return 1;
+      const auto extra = fairygen::emit::stale_files(outputs, out_dir);
+      for (const auto& name : extra) std::cerr << out_dir << "/" << name << ": no longer generated\n";
+      if (!changed.empty() || !extra.empty()) return 1;
       std::cout << "fairygen: " << outputs.size() << " generated files are up to date\n";
       return 0;
     }

@@ -5,8 +5,9 @@
 #     nothing is recompiled;
 #  3. on a copy of the spec, changing one variant's piece rewrites that variant's module only
 #     (and the files that include it: its shard and the registry): moves no piece had get new
-#     headers beside the old ones, which the other variants keep; moves another piece has
-#     (the Marquis's) share its headers, which stay as they were.
+#     headers beside the old ones, which the other variants keep (and which, the spec put back,
+#     --check names and generating removes); moves another piece has (the Marquis's) share its
+#     headers, which stay as they were.
 # Usage: regen_test.sh SOURCE_DIR BUILD_DIR GENERATED_DIR
 set -euo pipefail
 src=$1 build=$2 generated=$3
@@ -56,6 +57,13 @@ regrand NWD
 case $tables in knight_?*.paths.hpp) ;; *) echo "FAIL: grand's knight has no tables of its own: $tables"; exit 1 ;; esac
 [ ! -e "$generated/$tables" ] || { echo "FAIL: $tables was there before"; exit 1; }
 expect_changed grand.cpp grand.hpp grand.mailbox.hpp "$tables" "${tables%.paths.hpp}.moves.hpp" "$shard" registry.cpp
+# Back to the spec as it is: --check names the new headers as no longer generated (and fails),
+# and generating removes them.
+if check=$(gen "$src/variants.yaml" "$tmp/out" --check 2>&1); then echo "FAIL: --check passed with $tables left over"; exit 1; fi
+echo "$check" | grep -q "$tables: no longer generated" || { echo "FAIL: --check did not name $tables: $check"; exit 1; }
+gen "$src/variants.yaml" "$tmp/out" | grep -q "2 no longer generated removed" || { echo "FAIL: the extra headers were not removed"; exit 1; }
+[ ! -e "$tmp/out/$tables" ] || { echo "FAIL: $tables is still there"; exit 1; }
+gen "$src/variants.yaml" "$tmp/out" --check >/dev/null
 
 # The Marquis's moves (NW), which other variants' pieces have: grand's knight shares the header
 # named after the Marquis, which stays as it was, and so does every other variant's module.

@@ -227,6 +227,8 @@ TEST(Emit, WritesOnlyWhatChanged) {
   std::ofstream(dir / "gone_.paths.hpp") << generated;
   std::ofstream(dir / "mine.hpp") << "// mine\n";
   std::ofstream(dir / "notes.txt") << generated;
+  EXPECT_EQ(emit::stale_files(outs, dir.string()), std::vector<std::string>{"gone_.paths.hpp"});
+  EXPECT_TRUE(fs::exists(dir / "gone_.paths.hpp")) << "only named";
   EXPECT_EQ(emit::remove_stale(outs, dir.string()), std::vector<std::string>{"gone_.paths.hpp"});
   EXPECT_FALSE(fs::exists(dir / "gone_.paths.hpp"));
   EXPECT_TRUE(fs::exists(dir / "mine.hpp"));

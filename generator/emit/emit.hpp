@@ -55,5 +55,7 @@ std::vector<std::string> write_outputs(const std::vector<Output>& outputs, const
 // fairygen") and no longer writes (none of `outputs`): a piece's headers after its moves
 // changed, a variant's module after the variant left the spec. Returns their names, sorted.
 std::vector<std::string> remove_stale(const std::vector<Output>& outputs, const std::string& dir);
+// The files remove_stale would remove, sorted; nothing is removed.
+std::vector<std::string> stale_files(const std::vector<Output>& outputs, const std::string& dir);
 
 }  // namespace fairygen::emit
