@@ -138,6 +138,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   FUZZ_EXPECT(betza::compile(text, White) == white && betza::compile(text, Black) == black, text);
+  // Every leg steps somewhere: walk_leg and BackWalker rely on the board's walls to end an
+  // unlimited leg, which a zero vector would never reach.
+  for (const PieceProgram* program : {&white, &black})
+    for (const Path& path : program->paths)
+      for (const Leg& leg : path.legs)
+        FUZZ_EXPECT(leg.dx != 0 || leg.dy != 0, text + ": a leg of vector (0,0)");
   FUZZ_EXPECT(betza::castling_steps(atoms) >= 0, text);
 
   for (const BoardCase& b : kBoards)
