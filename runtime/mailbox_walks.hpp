@@ -55,18 +55,13 @@ struct RayLegs {
 template <Color Us, int Modes, int Range, bool Hop, std::uint64_t NoHopOver, std::uint64_t NoCapture, std::size_t N>
 FAIRY_HOT_INLINE inline void ray_moves(const Position& pos, Square from, const int (&rays)[N], MoveList& list) {
   static_assert(Modes && !(Modes & ~(kMove | kCapture)), "moves and captures only");
-  const Piece* b = pos.board();
-  const auto cell = [b](Square s) { return b[s]; };
   const auto add = [&list](const Move& m) {
     list.push(m);
     return false;
   };
   const WalkRules rules{Us, NoHopOver, NoCapture};
-  const WalkState start{from, from, kNoSquare, 0};
   FAIRY_UNROLL
-  for (const int ray : rays)
-    PathWalk<RayLegs<Modes, Range, Hop>, decltype(cell), decltype(add)>{pos, {ray}, rules, cell, add}(
-        std::integral_constant<std::size_t, 0>{}, from, start);
+  for (const int ray : rays) walk_from(pos, from, RayLegs<Modes, Range, Hop>{ray}, rules, add);
 }
 
 template <Color Us, int Modes, std::size_t N>

@@ -202,17 +202,23 @@ struct PathWalk {
   }
 };
 
+// The moves of the path `legs` for the piece on `from`, on the board as it stands: each goes to
+// sink(move).
+template <class Legs, class Sink>
+FAIRY_HOT_INLINE inline void walk_from(const Position& pos, Square from, const Legs& legs, const WalkRules& rules,
+                                       const Sink& sink) {
+  const Piece* b = pos.board();
+  const auto cell = [b](Square s) { return b[s]; };
+  PathWalk<Legs, decltype(cell), Sink>{pos, legs, rules, cell, sink}(std::integral_constant<std::size_t, 0>{}, from,
+                                                                     WalkState{from, from, kNoSquare, 0});
+}
+
 // The moves of paths I... of Paths for a piece of colour Us on `from`: each goes to sink(move).
 template <Color Us, const auto& Paths, int Stride, std::size_t... I, class Sink>
 FAIRY_HOT_INLINE inline void walk_moves(const Position& pos, Square from, std::uint64_t no_hop_over,
                                         std::uint64_t no_capture, const Sink& sink) {
-  const Piece* b = pos.board();
-  const auto cell = [b](Square s) { return b[s]; };
   const WalkRules rules{Us, no_hop_over, no_capture};
-  const WalkState start{from, from, kNoSquare, 0};
-  (PathWalk<StaticLegs<Paths, I, Stride>, decltype(cell), Sink>{pos, {}, rules, cell, sink}(
-       std::integral_constant<std::size_t, 0>{}, from, start),
-   ...);
+  (walk_from(pos, from, StaticLegs<Paths, I, Stride>{}, rules, sink), ...);
 }
 
 // The attack tests' half of a locust capture (runtime/back_walk.hpp): whether a path of colour

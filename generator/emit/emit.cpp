@@ -125,12 +125,15 @@ struct PieceContext {
   std::uint64_t no_capture = 0;
 };
 
-// Type bits (no_hop_over:, no_capture:) as a C++ constant.
-std::string type_mask(std::uint64_t types) {
+// Bits as a C++ constant: 0x...ull.
+std::string bits_literal(std::uint64_t bits) {
   char hex[32];
-  std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(types));
-  return types ? hex : "0";
+  std::snprintf(hex, sizeof hex, "0x%llxull", static_cast<unsigned long long>(bits));
+  return hex;
 }
+
+// Type bits (no_hop_over:, no_capture:) as a C++ constant.
+std::string type_mask(std::uint64_t types) { return types ? bits_literal(types) : "0"; }
 
 // The member of Squares<c> that tells the squares of a piece's region, or (moves >= 0) those of
 // its moves_on entry `moves`.
@@ -610,8 +613,6 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
       ++end;
     std::uint64_t call_routes = 0;  // the call's walks: bits of routes[word]
     for (std::size_t k = index; k < end; ++k) call_routes |= std::uint64_t(1) << (k - word * 64);
-    char routes_mask[32];
-    std::snprintf(routes_mask, sizeof routes_mask, "0x%llxull", static_cast<unsigned long long>(call_routes));
     std::string test;
     for (const Attacker& a : w.types) test += (test.empty() ? "" : " || ") + attacker_test(info, a, "q", "t");
     // No walk for piece types that are not on the board: one type's count, or a mask of several.
@@ -625,7 +626,7 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     code.line("// " + comment(attacker_names(info, w) + ": walk" +
                               (end == index + 1 ? " " + std::to_string(index) : "s " + std::to_string(index) + "-" + std::to_string(end - 1)) +
                               (w.rest.empty() ? "" : ", a locust capture")));
-    code.line("if ((routes[" + std::to_string(word) + "] & " + routes_mask + ") && " + present +
+    code.line("if ((routes[" + std::to_string(word) + "] & " + bits_literal(call_routes) + ") && " + present +
               " && attacks_back<Us, kAttackWalks, kStride" + indices + ">(pos, s, via,");
     code.line("        [&](" + std::string(test.find("(t)") == std::string::npos ? "Square" : "Square t") +
               ", Piece q) { return " + test + "; },");
