@@ -155,24 +155,28 @@ FAIRY_HOT_INLINE constexpr int msb(const Lanes<n>& b) {
   return 63 - std::countl_zero(b.lane[0]);
 }
 
-// One square's bit. A variable 128-bit shift takes several instructions, a table load one.
-inline constexpr auto kSquareBits128 = [] {
-  std::array<u128, 128> bits{};
-  for (int s = 0; s < 128; ++s) bits[s] = u128(1) << s;
+// One square's bit. A variable 128-bit shift takes several instructions, a table load one. In a
+// word of lanes the table also keeps the word out of a one-lane store: the compiler holds such
+// words in vector registers, and a whole-word load after a one-lane store stalls (store
+// forwarding), as does picking a lane by a run-time index.
+template <class B>
+inline constexpr auto kSquareBits = [] {
+  std::array<B, 64 * kLanes<B>> bits{};
+  for (int s = 0; s < 64 * kLanes<B>; ++s) {
+    if constexpr (IsLanes<B>::value)
+      bits[s].lane[s / 64] = std::uint64_t(1) << (s % 64);
+    else
+      bits[s] = B(1) << s;
+  }
   return bits;
 }();
 
 template <Word B>
-constexpr B bit(int s) {
-  if constexpr (IsLanes<B>::value) {
-    B b;
-    b.lane[s / 64] = std::uint64_t(1) << (s % 64);
-    return b;
-  } else if constexpr (sizeof(B) == 8) {
+FAIRY_HOT_INLINE constexpr B bit(int s) {
+  if constexpr (sizeof(B) == 8)
     return B(1) << s;
-  } else {
-    return std::is_constant_evaluated() ? B(1) << s : kSquareBits128[s];
-  }
+  else
+    return kSquareBits<B>[s];
 }
 
 // b |= bit<B>(s) touching one word: the tables built at compile time use it, since a whole-word
@@ -190,7 +194,7 @@ template <Word B>
 FAIRY_HOT_INLINE constexpr int pop_lsb(B& b) {
   const int s = lsb(b);
   if constexpr (IsLanes<B>::value)
-    b.lane[s / 64] &= b.lane[s / 64] - 1;
+    b ^= bit<B>(s);
   else
     b &= b - 1;
   return s;
