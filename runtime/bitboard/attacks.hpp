@@ -161,6 +161,22 @@ struct Attackers {
     return a;
   }
 
+  // c's bent pieces whose slide in direction d reaches s from one of `turns` (squares on the ray
+  // back from s, from which the slide would be free), within its range: each group's pieces
+  // a leap back from those squares.
+  template <int d>
+  static B bent_sources(const Board<D>& b, int s, B turns) {
+    B a = 0;
+    for_each_index<groups.bents>([&](auto g) {
+      constexpr BentAttackGroup group = groups.bent[g];
+      if constexpr (group.bent.direction == d) {
+        const B in_range = group.bent.range ? turns & G::ray_within(opposite(d), group.bent.range, s) : turns;
+        a |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(in_range) & b.template of_types<group.types>(c);
+      }
+    });
+    return a;
+  }
+
   // c's pieces attacking s by a bent path: for each direction their slides take, the empty
   // squares from which a slide reaches s (up to the first blocker, looking back from s), stepped
   // back along each group's leap. Nothing when c has no bent pieces.
@@ -169,17 +185,8 @@ struct Attackers {
     if constexpr (groups.bents > 0) {
       if (!b.template of_types<bent_types>(c)) return a;
       for_each_index<kDirections>([&](auto d) {
-        if constexpr ((groups.bent_directions >> d) & 1) {
-          const B turns = Sliders<G>::ray_attacks(opposite(d), s, occupied) & ~occupied;
-          for_each_index<groups.bents>([&](auto g) {
-            constexpr BentAttackGroup group = groups.bent[g];
-            if constexpr (group.bent.direction == d) {
-              const B in_range = group.bent.range ? turns & G::ray_within(opposite(d), group.bent.range, s) : turns;
-              a |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(in_range) &
-                   b.template of_types<group.types>(c);
-            }
-          });
-        }
+        if constexpr ((groups.bent_directions >> d) & 1)
+          a |= bent_sources<d>(b, s, Sliders<G>::ray_attacks(opposite(d), s, occupied) & ~occupied);
       });
     }
     return a;

@@ -178,34 +178,27 @@ struct Generator {
 
   // Bent paths to our royal piece: a bent checker makes every move a tested one (true); else the
   // first piece of ours on each line back from the royal piece is tested when enemy bent pieces
-  // could turn onto that line on its square or behind it, up to the next piece.
+  // could turn onto that line on its square or behind it, up to the next piece. One look back
+  // along each line finds both.
   static bool find_bent_checks_and_pins(const Board<D>& b, Context& cx) {
-    if (const B benders = Enemy::benders(b, cx.royal, cx.occupied)) {
-      cx.checkers |= benders;
-      cx.verify = cx.ours;
-      cx.evasions = ~cx.ours;
-      return true;
-    }
     if (!b.template of_types<Enemy::bent_types>(them)) return false;
+    B checkers = 0;
     for_each_index<kDirections>([&](auto d) {
       if constexpr ((Enemy::groups.bent_directions >> d) & 1) {
         constexpr int back = opposite(d);
-        const B blockers = G::rays[back][cx.royal] & cx.occupied;
-        if (!blockers) return;
-        const int first = (back & 1) ? msb(blockers) : lsb(blockers);
-        if (!(cx.ours & bit<B>(first))) return;
-        const B turns = bit<B>(first) | (Sliders<G>::ray_attacks(back, first, cx.occupied) & ~cx.occupied);
-        B sources = 0;
-        for_each_index<Enemy::groups.bents>([&](auto g) {
-          constexpr auto group = Enemy::groups.bent[g];
-          if constexpr (group.bent.direction == d)
-            sources |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(turns) &
-                       b.template of_types<group.types>(them);
-        });
-        if (sources) cx.verify |= bit<B>(first);
+        const B ray = Sliders<G>::ray_attacks(back, cx.royal, cx.occupied);
+        checkers |= Enemy::template bent_sources<d>(b, cx.royal, ray & ~cx.occupied);
+        const B first = ray & cx.ours;  // the ray's one occupied square, if it is ours
+        if (!first) return;
+        const B turns = first | (Sliders<G>::ray_attacks(back, lsb(first), cx.occupied) & ~cx.occupied);
+        if (Enemy::template bent_sources<d>(b, cx.royal, turns)) cx.verify |= first;
       }
     });
-    return false;
+    if (!checkers) return false;
+    cx.checkers |= checkers;
+    cx.verify = cx.ours;
+    cx.evasions = ~cx.ours;
+    return true;
   }
 
   // Where a pinned piece may go: along its pin line, up to and including the pinner.
