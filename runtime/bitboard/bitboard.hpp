@@ -201,7 +201,7 @@ FAIRY_HOT_INLINE constexpr int pop_lsb(B& b) {
 }
 
 template <Word B>
-constexpr bool more_than_one(B b) {
+FAIRY_HOT_INLINE constexpr bool more_than_one(B b) {
   if constexpr (IsLanes<B>::value) {
     if (!b) return false;
     pop_lsb(b);
