@@ -21,32 +21,25 @@ bool walk(const Position& pos, const Path& path, Square from, const WalkRules& r
 }  // namespace
 
 void Interpreter::generate(const Position& pos, MoveList& list) const {
-  if (info_->drops.enabled && generate_drop_phase(pos, list)) return;
-  if (info_->hands.enabled && info_->hands.drops) generate_hand_drops(pos, list);
-  const Color us = pos.side_to_move();
-  const Square* squares = pos.piece_squares(us);
-  const auto board = [&pos](Square s) { return pos.at(s); };
-  for (int i = 0; i < pos.piece_total(us); ++i) {
-    const Square from = squares[i];
-    const PieceInfo& piece = info_->pieces[type_of(pos.at(from))];
-    const int first = list.size;
-    for (const Path& path : piece.program_at(us, from).paths) {
-      if (path.virgin_only && !pos.is_virgin(from)) continue;
-      if (!(path.phases & pos.phase_bit())) continue;
-      walk(pos, path, from, WalkRules{us, piece.no_hop_over, piece.no_capture}, board, [&](const Move& m) {
-        if (piece.may_end(us, m.to)) add_walked(pos, list, m, us, path.promotes, -1, 0);
-        return false;
-      });
+  generate_moves(pos, list, steps_, *this, [&] {
+    const Color us = pos.side_to_move();
+    const Square* squares = pos.piece_squares(us);
+    const auto board = [&pos](Square s) { return pos.at(s); };
+    for (int i = 0; i < pos.piece_total(us); ++i) {
+      const Square from = squares[i];
+      const PieceInfo& piece = info_->pieces[type_of(pos.at(from))];
+      const int first = list.size;
+      for (const Path& path : piece.program_at(us, from).paths) {
+        if (path.virgin_only && !pos.is_virgin(from)) continue;
+        if (!(path.phases & pos.phase_bit())) continue;
+        walk(pos, path, from, WalkRules{us, piece.no_hop_over, piece.no_capture}, board, [&](const Move& m) {
+          if (piece.may_end(us, m.to)) add_walked(pos, list, m, us, path.promotes, -1, 0);
+          return false;
+        });
+      }
+      if (piece.may_repeat) remove_repeats(list, first);
     }
-    if (piece.may_repeat) remove_repeats(list, first);
-  }
-  generate_castling(pos, list);
-  if (!info_->first_moves.empty()) add_first_moves(pos, *this, list);
-  if (info_->any_in_place) add_in_place_promotions(pos, list);
-  if (info_->hands.gating) add_gating_moves(pos, list);
-  if (info_->has_induction) remove_induced_repeats(pos, list);
-  if (info_->mutual_swaps) remove_swap_repeats(list);
-  if (info_->turn.moves > 1) apply_turn_rules(pos, list);
+  });
 }
 
 bool Interpreter::attacked(const Position& pos, Square s, Color by) const {

@@ -491,7 +491,7 @@ variants:
   const auto uses_filter = [&options](const fairygen::model::Variant& v) {
     std::string all;
     for (const auto& o : fairygen::emit::variant_module(v, options)) all += o.content;
-    return all.find("remove_swap_repeats(list);") != std::string::npos;
+    return all.find(".swap_repeats = true") != std::string::npos;
   };
   EXPECT_TRUE(uses_filter(fairygen::model::build(file, file.variants[0])));
   const auto catalogue = fairygen::spec::load(FAIRY_SPEC_PATH);

@@ -21,6 +21,7 @@
 #include "generator/emit/template.hpp"
 #include "generator/emit/text.hpp"
 #include "generator/spec/names.hpp"
+#include "runtime/generation.hpp"
 
 namespace fairygen::emit {
 
@@ -651,7 +652,7 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
   emit_walks(code, info, walks);
   emit_walk_table(code, info, walks, words);
   code.line("// Whether Us can capture on s; unless left is kNoSquare, only along routes through left or entered.");
-  emit_for_both(code, "bool", "attacked_by", "const Position& pos, Square s, Square left, Square entered",
+  emit_for_both(code, "bool", "attacked_by", "Generator, const Position& pos, Square s, Square left, Square entered",
                 [&](Color by) { return attacks_body(info, walks[by], words); });
 }
 
@@ -846,6 +847,10 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   code.line("constexpr int kStride = " + std::to_string(info.geo.stride()) + ";");
   code.line("constexpr int kSpan = " + std::to_string(walk_span(info.geo)) + ";  // the largest offset between two squares");
   code.line();
+  code.line("// The tag of this move generator: fairy::GeneratedRules (runtime/generated_rules.hpp) finds");
+  code.line("// generate_pieces and attacked_by below by it.");
+  code.line("struct Generator {};");
+  code.line();
   code.line("// The pieces of colour C.");
   code.line("template <Color C>");
   code.open("struct Pieces {");
@@ -884,7 +889,7 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
       calls[std::size_t(t)].push_back(emit_piece(code, v, o, tables, t, moves));
   emit_attacks(code, v, tables);
   code.line("template <Color Us>");
-  code.open("void generate_pieces(const Position& pos, MoveList& list) {");
+  code.open("void generate_pieces(Generator, const Position& pos, MoveList& list) {");
   code.line("const Square* squares = pos.piece_squares(Us);");
   code.open("for (int i = 0, n = pos.piece_total(Us); i < n; ++i) {");
   code.line("const Square from = squares[i];");
@@ -920,20 +925,34 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 
 namespace {
 
+// The base of the variant's Rules (runtime/generated_rules.hpp): GeneratedRules of its Rules, its
+// move generator's tag, the steps around its pieces' moves that it has (runtime/generation.hpp)
+// and the kernel's description of it; its names as seen from the module's namespace, or (qualify)
+// from namespace fairy.
+std::string rules_base(const model::Variant& v, const std::string& mailbox, bool covered, bool qualify) {
+  const fairy::GenerationSteps s = fairy::generation_steps(v.info);
+  const std::string steps = Fields()
+                                .flag("drop_phase", s.drop_phase)
+                                .flag("hand_drops", s.hand_drops)
+                                .flag("first_moves", s.first_moves)
+                                .flag("in_place_promotions", s.in_place_promotions)
+                                .flag("gating", s.gating)
+                                .flag("induced_repeats", s.induced_repeats)
+                                .flag("swap_repeats", s.swap_repeats)
+                                .flag("turn_rules", s.turn_rules)
+                                .str("GenerationSteps");
+  const std::string own = qualify ? "gen::" + module_namespace(v.info.key) + "::" : "";
+  const std::string gen = qualify ? "gen::" : "";
+  return "GeneratedRules<" + own + "Rules, " + gen + "mailbox_" + mailbox + "::Generator, " + steps + ", " +
+         (covered ? own + "kernel::Description" : "void") + ">";
+}
+
 // <key>.hpp and <key>.cpp of a variant v whose move generator is in <leader>.mailbox.hpp (leader: its first variant).
 std::vector<Output> module_files(const model::Variant& v, const Options& o, const model::Variant& leader, const PieceTables& tables) {
   const std::string key = v.info.key;
   const std::string mailbox = leader.info.key;
   const KernelCode kernel = kernel_code(v, tables);
   const std::map<std::string, std::string> values = {
-      {"before_generation", std::string(v.info.drops.enabled ? "  if (generate_drop_phase(pos, list)) return;\n" : "") +
-                                (v.info.hands.enabled && v.info.hands.drops ? "  generate_hand_drops(pos, list);\n" : "")},
-      {"after_generation", std::string(v.info.first_moves.empty() ? "" : "  add_first_moves(pos, Rules{}, list);\n") +
-                               (v.info.any_in_place ? "  add_in_place_promotions(pos, list);\n" : "") +
-                               (v.info.hands.gating ? "  add_gating_moves(pos, list);\n" : "") +
-                               (v.info.has_induction ? "  remove_induced_repeats(pos, list);\n" : "") +
-                               (v.info.mutual_swaps ? "  remove_swap_repeats(list);\n" : "") +
-                               (v.info.turn.moves > 1 ? "  apply_turn_rules(pos, list);\n" : "")},
       {"header", header_comment(v, o)},
       {"key", key},
       {"namespace", module_namespace(key)},
@@ -941,15 +960,15 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
       {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
                       ".mailbox.hpp\n"},
       {"info", info_code(v, leader, tables)},
-      {"kernel_definition", kernel.definition.empty() ? "" : "\n" + kernel.definition},
+      {"rules", rules_base(v, mailbox, kernel.covered, true)},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
-                                                      {"key", key},
+                                                      {"mailbox", mailbox},
                                                       {"namespace", module_namespace(key)},
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
                                                       {"kernel_description", kernel.description},
-                                                      {"kernel_declaration", kernel.declaration}};
+                                                      {"rules", rules_base(v, mailbox, kernel.covered, false)}};
   return {
       {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
       {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},

@@ -175,6 +175,7 @@ KernelCode kernel_code(const model::Variant& v, const PieceTables& tables) {
     code.description = "// Bitboard kernel: not covered, " + comment(coverage.reason) + "; perft runs on Rules::generate.\n";
     return code;
   }
+  code.covered = true;
   const fairy::Geometry& g = v.info.geo;
   std::string& d = code.description;
   d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
@@ -183,17 +184,6 @@ KernelCode kernel_code(const model::Variant& v, const PieceTables& tables) {
   d += "namespace kernel {\n\n";
   d += promotion_arrays(v.info);
   d += "\n" + description_struct(v, coverage, tables) + "\n}  // namespace kernel\n";
-  code.declaration =
-      "  // Perft on the bitboard kernel.\n  static std::uint64_t perft(const Position& pos, int depth);\n"
-      "  // Perft by the move generator above alone (the tests compare it with the kernel's).\n"
-      "  static std::uint64_t generator_perft(Position& pos, int depth);\n";
-  code.definition =
-      "std::uint64_t Rules::perft(const Position& pos, int depth) {\n"
-      "  if (const auto nodes = bitboard::perft<kernel::Description>(pos, depth)) return *nodes;\n"
-      "  Position copy = pos;  // a board with holes: the move generator above\n"
-      "  return generator_perft(copy, depth);\n"
-      "}\n\n"
-      "std::uint64_t Rules::generator_perft(Position& pos, int depth) { return fairy::perft(pos, Rules{}, depth); }\n";
   return code;
 }
 
