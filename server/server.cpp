@@ -53,7 +53,8 @@ std::string required_string(const json& body, const char* key, std::size_t limit
 }
 
 json variant_json(const cli::Catalogue::Entry& e) {
-  const VariantInfo& v = *e.info;
+  const auto info = e.info();
+  const VariantInfo& v = *info;
   return {{"key", e.key},       {"files", v.geo.files},        {"ranks", v.geo.ranks},
           {"fen", v.start_fen}, {"pieces", piece_legend(v)}};
 }
@@ -101,7 +102,7 @@ struct Server::Impl {
     auto start = [&](const cli::Catalogue& c) {
       const auto it = std::find_if(c.entries().begin(), c.entries().end(), [&](const auto& e) { return e.key == key; });
       if (it == c.entries().end()) throw RequestError(404, "unknown variant '" + key + "'");
-      session = std::make_shared<PlaySession>(it->info, it->engine(), fen.value_or(""));
+      session = std::make_shared<PlaySession>(it->info(), it->engine(), fen.value_or(""));
     };
     if (spec) start(pasted(*spec));
     else start(catalogue);

@@ -12,7 +12,8 @@ Catalogue Catalogue::open(const std::string& spec) {
     for (const auto& v : compiled_variants()) {
       const CompiledVariant* compiled = &v;
       // The compiled module's model lives as long as the program: no copy, no ownership.
-      c.entries_.push_back({v.key, std::shared_ptr<const VariantInfo>(&v.info(), [](const VariantInfo*) {}),
+      c.entries_.push_back({v.key,
+                            [compiled] { return std::shared_ptr<const VariantInfo>(&compiled->info(), [](const VariantInfo*) {}); },
                             [compiled] { return compiled->engine(); }});
     }
     return c;
@@ -29,7 +30,7 @@ Catalogue Catalogue::interpreted(const fairygen::spec::SpecFile& file, const std
   c.spec_ = spec;
   for (auto& built : fairygen::model::build_all(file)) {
     auto info = std::make_shared<const VariantInfo>(std::move(built.info));
-    c.entries_.push_back({info->key, info, [info] { return std::make_unique<InterpretedEngine>(*info); }});
+    c.entries_.push_back({info->key, [info] { return info; }, [info] { return std::make_unique<InterpretedEngine>(*info); }});
   }
   return c;
 }
@@ -45,7 +46,7 @@ const Catalogue::Entry& Catalogue::find(const std::string& key) const {
 
 std::unique_ptr<Engine> Catalogue::engine(const std::string& key, bool interpret) const {
   const Entry& e = find(key);
-  if (interpret) return std::make_unique<InterpretedEngine>(*e.info);
+  if (interpret) return std::make_unique<InterpretedEngine>(*e.info());
   return e.engine();
 }
 

@@ -24,7 +24,9 @@ class Catalogue {
  public:
   struct Entry {
     std::string key;
-    std::shared_ptr<const VariantInfo> info;
+    // The variant's model. A compiled module builds its model when it is first asked for it, so
+    // a command that runs one variant builds that one model only.
+    std::function<std::shared_ptr<const VariantInfo>()> info;
     std::function<std::unique_ptr<Engine>()> engine;
   };
 

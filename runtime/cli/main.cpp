@@ -149,7 +149,8 @@ CLI::Validator thread_count() {
 
 int run_list(const Catalogue& catalogue) {
   for (const auto& v : catalogue.entries()) {
-    const VariantInfo& info = *v.info;
+    const auto model = v.info();
+    const VariantInfo& info = *model;
     fmt::print("{:<12} {}x{}  {} piece types  {}\n", v.key, info.geo.files, info.geo.ranks, info.pieces.size(),
                info.start_fen);
   }
@@ -164,7 +165,8 @@ int run_bench(const Catalogue& catalogue, const std::vector<std::string>& keys, 
   double total_secs = 0;
   for (const auto& v : catalogue.entries()) {
     if (!keys.empty() && std::find(keys.begin(), keys.end(), v.key) == keys.end()) continue;
-    const VariantInfo& info = *v.info;
+    const auto model = v.info();
+    const VariantInfo& info = *model;
     const int d = depth ? depth : info.geo.files * info.geo.ranks <= 64 ? 5 : info.geo.files * info.geo.ranks <= 100 ? 4 : 3;
     const auto engine = v.engine();
     Position pos(info);
