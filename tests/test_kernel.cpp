@@ -379,6 +379,43 @@ TEST(KernelSliders, LookupAndRaysAgreeWithAStepByStepWalk) {
   expect_sliders_agree<1, 12>();
 }
 
+// Grid::shift<dx, dy> of random sets against moving each square by itself (Grid::step): the
+// integer words, and the words of three and four lanes (12x12, 16x16), whose shift by a whole
+// number of lanes and bits runs on vector registers (bitboard.hpp's shifted).
+template <class G, int dx, int dy>
+void expect_shift_agrees(std::mt19937_64& rng) {
+  using B = typename G::B;
+  for (int i = 0; i < 50; ++i) {
+    B set = 0, expected = 0;
+    for (int s = 0; s < G::squares; ++s)
+      if (rng() % 2) {
+        set |= bitboard::bit<B>(s);
+        if (const int t = G::step(s, dx, dy); t >= 0) expected |= bitboard::bit<B>(t);
+      }
+    const B shifted = G::template shift<dx, dy>(set);
+    ASSERT_TRUE(shifted == expected) << G::files << "x" << G::ranks << " by (" << dx << "," << dy << ")";
+  }
+}
+
+template <int files, int ranks>
+void expect_shifts_agree() {
+  using G = bitboard::Grid<files, ranks, bitboard::WordFor<files * ranks>>;
+  std::mt19937_64 rng(files * 100 + ranks);
+  // Every kernel leap and bent step is at most 4 squares a way: shifts by up to four ranks, that
+  // is up to a whole lane of a 16-file board, and by odd numbers of bits across lanes.
+  [&]<int... i>(std::integer_sequence<int, i...>) {
+    (expect_shift_agrees<G, i % 9 - 4, i / 9 - 4>(rng), ...);
+  }(std::make_integer_sequence<int, 81>{});
+}
+
+TEST(KernelShift, AgreesWithMovingEachSquare) {
+  expect_shifts_agree<8, 8>();
+  expect_shifts_agree<10, 8>();
+  expect_shifts_agree<12, 12>();
+  expect_shifts_agree<16, 16>();
+  expect_shifts_agree<13, 13>();
+}
+
 // ---------------------------------------------------------------- attack groups
 
 template <class A>

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cstring>
 #include <bit>
 #include <cstdint>
 #include <type_traits>
@@ -119,6 +120,60 @@ constexpr std::uint64_t lane(const B& b, int i) {
     return b.lane[i];
   else
     return std::uint64_t(b >> (64 * i));
+}
+
+// b shifted by k bits (k > 0: towards higher squares), k known at compile time. A word of four
+// lanes is shifted as two pairs of lanes in vector registers, where its other operations keep it:
+// gcc's code for operator<< wrote two lanes from vector registers and two from general ones,
+// and the next load of the whole word then waited for those stores.
+template <int k, class B>
+constexpr B shifted(const B& b) {
+  if constexpr (IsLanes<B>::value && kLanes<B> == 4 && k != 0) {
+    if (!std::is_constant_evaluated()) {
+      using V = std::uint64_t __attribute__((vector_size(16)));
+      V lo, hi;
+      std::memcpy(&lo, &b.lane[0], 16);
+      std::memcpy(&hi, &b.lane[2], 16);
+      // lane i of the result takes lane i - q (left) or i + q (right) and the next lower (left)
+      // or higher (right) lane's carry; lanes past either end read as zero.
+      constexpr int q = (k > 0 ? k : -k) / 64, r = (k > 0 ? k : -k) % 64;
+      constexpr int dir = k > 0 ? -1 : 1;
+      const auto pick = [&](auto i) {  // lanes i and i + 1 of the lanes shifted by q (+ extra)
+        constexpr int a = i.value + dir * q, c = i.value + 1 + dir * q;
+        const V both = __builtin_shufflevector(lo, hi, a < 0 || a > 3 ? 0 : a, c < 0 || c > 3 ? 0 : c);
+        return both & V{a < 0 || a > 3 ? 0 : ~0ull, c < 0 || c > 3 ? 0 : ~0ull};
+      };
+      const auto carry = [&](auto i) {
+        constexpr int a = i.value + dir * (q + 1), c = i.value + 1 + dir * (q + 1);
+        const V both = __builtin_shufflevector(lo, hi, a < 0 || a > 3 ? 0 : a, c < 0 || c > 3 ? 0 : c);
+        return both & V{a < 0 || a > 3 ? 0 : ~0ull, c < 0 || c > 3 ? 0 : ~0ull};
+      };
+      V out_lo, out_hi;
+      if constexpr (k > 0) {
+        out_lo = pick(std::integral_constant<int, 0>{}) << r;
+        out_hi = pick(std::integral_constant<int, 2>{}) << r;
+        if constexpr (r != 0) {
+          out_lo |= carry(std::integral_constant<int, 0>{}) >> (64 - r);
+          out_hi |= carry(std::integral_constant<int, 2>{}) >> (64 - r);
+        }
+      } else {
+        out_lo = pick(std::integral_constant<int, 0>{}) >> r;
+        out_hi = pick(std::integral_constant<int, 2>{}) >> r;
+        if constexpr (r != 0) {
+          out_lo |= carry(std::integral_constant<int, 0>{}) << (64 - r);
+          out_hi |= carry(std::integral_constant<int, 2>{}) << (64 - r);
+        }
+      }
+      B out;
+      std::memcpy(&out.lane[0], &out_lo, 16);
+      std::memcpy(&out.lane[2], &out_hi, 16);
+      return out;
+    }
+  }
+  if constexpr (k >= 0)
+    return b << k;
+  else
+    return b >> -k;
 }
 
 constexpr std::uint64_t low_half(u128 b) { return std::uint64_t(b); }
