@@ -122,6 +122,38 @@ constexpr std::uint64_t lane(const B& b, int i) {
     return std::uint64_t(b >> (64 * i));
 }
 
+namespace detail {
+
+// Two lanes of a word of four, in a vector register; the word is lo:hi.
+using LanePair = std::uint64_t __attribute__((vector_size(16)));
+
+// Lanes i and i + 1 of lo:hi moved up by m lanes (down for m < 0); lanes from past either end
+// are zero.
+template <int i, int m>
+FAIRY_HOT_INLINE inline LanePair moved_lanes(LanePair lo, LanePair hi) {
+  constexpr int a = i - m, c = i + 1 - m;
+  constexpr bool a_in = a >= 0 && a < 4, c_in = c >= 0 && c < 4;
+  return __builtin_shufflevector(lo, hi, a_in ? a : 0, c_in ? c : 0) & LanePair{a_in ? ~0ull : 0, c_in ? ~0ull : 0};
+}
+
+// Lanes i and i + 1 of lo:hi shifted by k bits: each from its lane moved by whole lanes, and
+// the bits carried from the lane next to that one.
+template <int k, int i>
+FAIRY_HOT_INLINE inline LanePair shifted_lanes(LanePair lo, LanePair hi) {
+  constexpr int q = (k > 0 ? k : -k) / 64, r = (k > 0 ? k : -k) % 64;
+  if constexpr (k > 0) {
+    LanePair out = moved_lanes<i, q>(lo, hi) << r;
+    if constexpr (r != 0) out |= moved_lanes<i, q + 1>(lo, hi) >> (64 - r);
+    return out;
+  } else {
+    LanePair out = moved_lanes<i, -q>(lo, hi) >> r;
+    if constexpr (r != 0) out |= moved_lanes<i, -q - 1>(lo, hi) << (64 - r);
+    return out;
+  }
+}
+
+}  // namespace detail
+
 // b shifted by k bits (k > 0: towards higher squares), k known at compile time. A word of four
 // lanes is shifted as two pairs of lanes in vector registers, where its other operations keep it:
 // gcc's code for operator<< wrote two lanes from vector registers and two from general ones,
@@ -130,40 +162,10 @@ template <int k, class B>
 constexpr B shifted(const B& b) {
   if constexpr (IsLanes<B>::value && kLanes<B> == 4 && k != 0) {
     if (!std::is_constant_evaluated()) {
-      using V = std::uint64_t __attribute__((vector_size(16)));
-      V lo, hi;
+      detail::LanePair lo, hi;
       std::memcpy(&lo, &b.lane[0], 16);
       std::memcpy(&hi, &b.lane[2], 16);
-      // lane i of the result takes lane i - q (left) or i + q (right) and the next lower (left)
-      // or higher (right) lane's carry; lanes past either end read as zero.
-      constexpr int q = (k > 0 ? k : -k) / 64, r = (k > 0 ? k : -k) % 64;
-      constexpr int dir = k > 0 ? -1 : 1;
-      const auto pick = [&](auto i) {  // lanes i and i + 1 of the lanes shifted by q (+ extra)
-        constexpr int a = i.value + dir * q, c = i.value + 1 + dir * q;
-        const V both = __builtin_shufflevector(lo, hi, a < 0 || a > 3 ? 0 : a, c < 0 || c > 3 ? 0 : c);
-        return both & V{a < 0 || a > 3 ? 0 : ~0ull, c < 0 || c > 3 ? 0 : ~0ull};
-      };
-      const auto carry = [&](auto i) {
-        constexpr int a = i.value + dir * (q + 1), c = i.value + 1 + dir * (q + 1);
-        const V both = __builtin_shufflevector(lo, hi, a < 0 || a > 3 ? 0 : a, c < 0 || c > 3 ? 0 : c);
-        return both & V{a < 0 || a > 3 ? 0 : ~0ull, c < 0 || c > 3 ? 0 : ~0ull};
-      };
-      V out_lo, out_hi;
-      if constexpr (k > 0) {
-        out_lo = pick(std::integral_constant<int, 0>{}) << r;
-        out_hi = pick(std::integral_constant<int, 2>{}) << r;
-        if constexpr (r != 0) {
-          out_lo |= carry(std::integral_constant<int, 0>{}) >> (64 - r);
-          out_hi |= carry(std::integral_constant<int, 2>{}) >> (64 - r);
-        }
-      } else {
-        out_lo = pick(std::integral_constant<int, 0>{}) >> r;
-        out_hi = pick(std::integral_constant<int, 2>{}) >> r;
-        if constexpr (r != 0) {
-          out_lo |= carry(std::integral_constant<int, 0>{}) << (64 - r);
-          out_hi |= carry(std::integral_constant<int, 2>{}) << (64 - r);
-        }
-      }
+      const detail::LanePair out_lo = detail::shifted_lanes<k, 0>(lo, hi), out_hi = detail::shifted_lanes<k, 2>(lo, hi);
       B out;
       std::memcpy(&out.lane[0], &out_lo, 16);
       std::memcpy(&out.lane[2], &out_hi, 16);
