@@ -75,6 +75,15 @@ TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
   EXPECT_NE(content("horde.cpp").find("v.pieces[5] = PieceInfo{.name = \"pawn\""), std::string::npos);
   EXPECT_NE(content("horde.cpp").find(".initial_ranks = 2, "), std::string::npos);
   EXPECT_EQ(content("horde.cpp").find("v.pieces[0]"), std::string::npos);
+  // The kernel's board and pieces are the header's too (KernelBoard): the variants' descriptions
+  // derive from it and hold their rules and start position, Horde's (whose Pawn differs) its own.
+  EXPECT_NE(chess.find("struct KernelBoard {\n  using Word = std::uint64_t;"), std::string::npos);
+  for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
+    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Description : mailbox_chess::KernelBoard {"), std::string::npos) << key;
+    EXPECT_EQ(content(std::string(key) + ".hpp").find("PieceDesc"), std::string::npos) << key;
+  }
+  EXPECT_NE(content("horde.hpp").find("struct Description {\n  using Word = std::uint64_t;"), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find(".initial_ranks = 2, .paths = {pieces::pawn_::kWhite"), std::string::npos);
   // Other pieces or another board: a header of its own (Capablanca's 10x8 board, Shatranj's pieces).
   EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.mailbox.hpp\""), std::string::npos);
   EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.mailbox.hpp\""), std::string::npos);
@@ -112,7 +121,7 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
     EXPECT_NE(cpp.find("v.pieces = declared_pieces();"), std::string::npos) << key;
     EXPECT_NE(mailbox.find(".program = {program_of(pieces::king_::kWhite), program_of(pieces::king_::kBlack)}"), std::string::npos) << key;
   }
-  EXPECT_NE(content("chess.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
+  EXPECT_NE(content("chess.mailbox.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
   // extramove's Pawn differs from chess's: two headers, each included by its own variants.
   EXPECT_NE(content("chess.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
   EXPECT_EQ(content("extramove.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);

@@ -951,7 +951,9 @@ std::string rules_base(const model::Variant& v, const std::string& mailbox, bool
 std::vector<Output> module_files(const model::Variant& v, const Options& o, const model::Variant& leader, const PieceTables& tables) {
   const std::string key = v.info.key;
   const std::string mailbox = leader.info.key;
-  const KernelCode kernel = kernel_code(v, tables);
+  const std::string board = kernel_board(v, tables);
+  const bool shares_board = !board.empty() && board == kernel_board(leader, tables);
+  const KernelCode kernel = kernel_code(v, tables, shares_board ? "mailbox_" + mailbox + "::KernelBoard" : "");
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
@@ -975,6 +977,16 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
   };
 }
 
+// The kernel's board and pieces of the variants of a move generator whose first variant, v, the
+// kernel covers (kernel_board): each such variant's kernel::Description derives from them.
+std::string kernel_board_code(const model::Variant& v, const PieceTables& tables) {
+  const std::string members = kernel_board(v, tables);
+  if (members.empty()) return "";
+  return "// The bitboard kernel's board and pieces (runtime/bitboard/description.hpp): the kernel::Description\n"
+         "// of each variant above with these pieces derives from them and adds its rules and start position.\n"
+         "struct KernelBoard {\n" + members + "};\n";
+}
+
 // <name>.mailbox.hpp: the move generator `code` of the variants `users`.
 Output mailbox_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
                     const Options& o, const PieceTables& tables) {
@@ -989,7 +1001,8 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
                                      .render({{"header", header},
                                               {"namespace", "mailbox_" + name},
                                               {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front())},
-                                              {"movegen", code + declared_pieces_code(*users.front(), o, tables)}})};
+                                              {"movegen", code + declared_pieces_code(*users.front(), o, tables) +
+                                                              kernel_board_code(*users.front(), tables)}})};
 }
 
 }  // namespace

@@ -113,12 +113,12 @@ std::string rule_members(const fairy::VariantInfo& info) {
   return out;
 }
 
-std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables) {
+// The kernel's board and pieces (Word, files, ranks, pieces): members of the Description, or of
+// the KernelBoard that a move generator's header holds for the variants that share it.
+std::string board_members(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables) {
   const fairy::VariantInfo& info = v.info;
   const fairy::Geometry& g = info.geo;
-  const int squares = g.files * g.ranks;
-  std::string out = "struct Description {\n";
-  out += "  using Word = " + word_type(coverage.word_bits) + ";\n";
+  std::string out = "  using Word = " + word_type(coverage.word_bits) + ";\n";
   out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
   out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
@@ -130,6 +130,17 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
            ", .paths = {" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}},\n";
   }
   out += "  }};\n";
+  return out;
+}
+
+// The Description; `board`: the KernelBoard it derives from, else it has those members itself.
+std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables,
+                               const std::string& board) {
+  const fairy::VariantInfo& info = v.info;
+  const fairy::Geometry& g = info.geo;
+  const int squares = g.files * g.ranks;
+  std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, tables)
+                                  : "struct Description : " + board + " {  // its board and pieces\n";
   const fairy::CastlingRule& castling = info.castling;
   out += "  static constexpr bitboard::CastlingDesc castling = {.enabled = " + bool_text(castling.enabled);
   if (castling.enabled)
@@ -168,7 +179,12 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
 
 }  // namespace
 
-KernelCode kernel_code(const model::Variant& v, const PieceTables& tables) {
+std::string kernel_board(const model::Variant& v, const PieceTables& tables) {
+  const model::KernelCoverage coverage = model::kernel_coverage(v.info);
+  return coverage.covered ? board_members(v, coverage, tables) : "";
+}
+
+KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const std::string& board) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
   KernelCode code;
   if (!coverage.covered) {
@@ -183,7 +199,7 @@ KernelCode kernel_code(const model::Variant& v, const PieceTables& tables) {
       "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables of the *.paths.hpp headers, which the move generator's model is built from too.\n";
   d += "namespace kernel {\n\n";
   d += promotion_arrays(v.info);
-  d += "\n" + description_struct(v, coverage, tables) + "\n}  // namespace kernel\n";
+  d += "\n" + description_struct(v, coverage, tables, board) + "\n}  // namespace kernel\n";
   return code;
 }
 

@@ -15,7 +15,13 @@ struct KernelCode {
   std::string description;  // in the module's header, before Rules: namespace kernel { ... }
 };
 
+// The members of the kernel's description that say its board and pieces (Word, files, ranks,
+// pieces), or empty when the kernel does not cover v. Variants that share a move generator and
+// these share them too: a struct KernelBoard with them in the generator's header.
+std::string kernel_board(const model::Variant& v, const PieceTables& tables);
+
 // The description is a comment only when the kernel does not cover the variant (saying why).
-KernelCode kernel_code(const model::Variant& v, const PieceTables& tables);
+// `board`: the KernelBoard the description derives from (mailbox_chess::KernelBoard), or empty.
+KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const std::string& board);
 
 }  // namespace fairygen::emit
