@@ -205,7 +205,7 @@ struct Attackers {
         constexpr int back = opposite(group.hop.direction);
         const B blockers = G::rays[back][s] & occupied;
         if (!blockers) return;
-        const int screen = (back & 1) ? msb(blockers) : lsb(blockers);
+        const int screen = first_along(back, blockers);
         if constexpr (group.hop.range != 0)
           if (!(G::ray_within(back, group.hop.range, s) & bit<B>(screen))) return;
         a |= Sliders<G>::ray_attacks(back, screen, occupied) & occupied & b.template of_types<group.types>(c);

@@ -25,6 +25,13 @@ constexpr int direction_of(int dx, int dy) {
 }
 constexpr int opposite(int d) { return d ^ 1; }
 
+// The first square of `set` (not empty) met going in direction d: even directions run towards
+// higher squares, odd ones towards lower. On a ray from s, the first piece: a blocker, a screen.
+template <Word B>
+FAIRY_HOT_INLINE constexpr int first_along(int d, const B& set) {
+  return (d & 1) ? msb(set) : lsb(set);
+}
+
 template <int files_, int ranks_, Word B_>
 struct Grid {
   using B = B_;

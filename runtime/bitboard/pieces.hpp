@@ -171,8 +171,7 @@ template <class G>
 FAIRY_HOT_INLINE constexpr typename G::B hop_reach(int d, int range, int s, typename G::B occupied) {
   const typename G::B blockers = G::rays[d][s] & occupied;
   if (!blockers) return 0;
-  const int screen = (d & 1) ? msb(blockers) : lsb(blockers);
-  return slide_reach<G>(d, range, screen, occupied);
+  return slide_reach<G>(d, range, first_along(d, blockers), occupied);
 }
 
 // The squares a group's slides can reach from s on an empty board; `backwards` gives the

@@ -33,8 +33,7 @@ struct Sliders {
     const B ray = G::rays[d][s];
     const B blockers = ray & occupied;
     if (!blockers) return ray;
-    const int first = (d & 1) ? msb(blockers) : lsb(blockers);  // odd directions run downwards
-    return ray ^ G::rays[d][first];
+    return ray ^ G::rays[d][first_along(d, blockers)];
   }
   FAIRY_HOT_INLINE static constexpr B line_attacks_by_rays(int line, int s, B occupied) {
     return ray_attacks(2 * line, s, occupied) | ray_attacks(2 * line + 1, s, occupied);
