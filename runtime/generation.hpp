@@ -19,8 +19,6 @@ struct GenerationSteps {
   bool induced_repeats = false;       // a move induced twice (XBetza x) is listed once
   bool swap_repeats = false;          // a swap found from both ends (XBetza u) is listed once
   bool turn_rules = false;            // turns of several moves (TurnRule)
-
-  friend constexpr bool operator==(const GenerationSteps&, const GenerationSteps&) = default;
 };
 
 // The steps of variant v: the generator's, at generation time, and the interpreter's.

@@ -10,9 +10,9 @@
 #pragma once
 
 #include <array>
-#include <cstring>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "runtime/hot_inline.hpp"
