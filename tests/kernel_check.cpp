@@ -48,6 +48,21 @@ int on_board(const Position& pos) {
   return n;
 }
 
+// Whether the royal pieces share a file or rank with exactly one piece between them (with the
+// flying general, that piece is pinned, or may not leave if it is the enemy's turn).
+bool one_between_royals(const Position& pos) {
+  const Square a = pos.royal(White), b = pos.royal(Black);
+  if (a == kNoSquare || b == kNoSquare) return false;
+  const Geometry& g = pos.geo();
+  const int df = g.file_of(b) - g.file_of(a), dr = g.rank_of(b) - g.rank_of(a);
+  if (df != 0 && dr != 0) return false;
+  const int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+  int between = 0;
+  for (int f = g.file_of(a) + sf, r = g.rank_of(a) + sr; f != g.file_of(b) || r != g.rank_of(b); f += sf, r += sr)
+    between += pos.at(g.square(f, r)) != kEmpty;
+  return between == 1;
+}
+
 // Whether the royal pieces touch and an enemy piece other than the royal one attacks the side to
 // move's: asked with the enemy's royal piece lifted onto an empty square away from it.
 bool attacked_while_touching(Position& pos, const Engine& engine) {
@@ -166,6 +181,7 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
           if (gates && engine->in_check(pos)) ++reach->gating_in_check;
           if (gated_castling) ++reach->gating_castling;
           if (info.explosions.enabled && attacked_while_touching(pos, *engine)) ++reach->attacked_touching;
+          if (info.flying_general && one_between_royals(pos)) ++reach->one_between_royals;
         }
         if (moves.size == 0) break;
         const Move m = pick(pos, moves, rng);

@@ -45,6 +45,8 @@ struct KernelReach {
   int in_place_promotions = 0; // positions checked where a promotion that is a move of its own is legal
   int later_moves = 0;         // positions checked at a later move of a turn (turns of two moves)
   int checks_won = 0;          // moves played that gave a side's last check (n-check: its game ends)
+  int one_between_royals = 0;  // positions checked where the royal pieces share a file or rank with
+                               // one piece between (the flying general: a pin)
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,

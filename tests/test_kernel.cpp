@@ -42,6 +42,7 @@
 #include "placement.hpp"
 #include "shinobi.hpp"
 #include "sittuyin.hpp"
+#include "synochess.hpp"
 #include "chess.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
@@ -97,7 +98,9 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_losers::Rules>("losers"),
           test::kernel_variant<gen::v_orda::Rules>("orda"),
           test::kernel_variant<gen::v_racingkings::Rules>("racingkings"),
-          test::kernel_variant<gen::v_shatranj::Rules>("shatranj")};
+          test::kernel_variant<gen::v_shatranj::Rules>("shatranj"),
+          // The flying general (the royal pieces may not face each other), hands of drops only, the flag.
+          test::kernel_variant<gen::v_synochess::Rules>("synochess")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramove3checkAndThisTestListsEveryCoveredVariant) {
@@ -247,6 +250,20 @@ std::vector<std::string> special_positions(const std::string& key) {
             "4r3/3n4/2k5/8/8/8/3R4/4K1B1 w - - 0 1", "8/8/8/8/8/8/5k2/R3K2R w KQ - 0 1",
             "8/8/8/8/8/8/3k4/r3K2R w K - 0 1", "4k3/8/8/2qpP3/8/8/8/4K3 w - d6 0 1",
             "1r1k4/P1P5/8/8/8/8/8/4K3 w - - 0 1"};
+  // Synochess (the flying general): a Knight, a Soldier and a Bishop between the Kings on the
+  // d-file (pinned to it), a King that may not step onto the other's file or rank with nothing
+  // between, O-O past f1 that faces the black King, a Cannon's check over a Soldier beside a
+  // facing line, Black's Soldiers dropped to block a Queen's check on the file; and Cannons
+  // that neither hop over nor take a Cannon: White's Cannon stepping onto the file between
+  // Black's Cannon and the white King (no screen for it), a Rook taking a Cannon there from off
+  // the file (a screen in its place: refused), a Cannon dropped onto that file (no screen), and
+  // a Horse (nN) whose leg is blocked beside one whose leap checks.
+  if (key == "synochess")
+    return {"3k4/8/8/8/3N4/8/8/3K4 w - - 0 1", "3k4/8/8/3s4/8/8/8/3K4 b - - 0 1", "3k4/8/8/8/3B4/8/8/3K4 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3K4 w - - 0 1", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "3k4/8/8/8/8/8/8/4K2R w K - 0 1",
+            "2k5/8/8/2c5/8/2S5/8/2K2R2 w - - 0 1", "3k4/8/8/8/8/8/8/3QK3[ss] b - - 0 1",
+            "2c1k3/8/8/3P3C/8/2K5/8/R7 w - - 0 1", "2c1k3/8/8/2c4R/8/2K5/8/8 w - - 0 1",
+            "2c1k3/8/8/8/8/2K5/8/8[C] w - - 0 1", "4k3/8/8/8/3h4/2P5/4K3/8 w - - 0 1", "4k3/8/8/3h4/8/8/4K3/8 w - - 0 1"};
   return {};
 }
 

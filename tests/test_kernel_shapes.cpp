@@ -15,6 +15,7 @@
 #include "checks.hpp"
 #include "drops.hpp"
 #include "generator/model/coverage.hpp"
+#include "facing.hpp"
 #include "hoppers.hpp"
 #include "huge.hpp"
 #include "in_place.hpp"
@@ -37,7 +38,7 @@ std::vector<test::KernelVariant> shape_variants() {
           test::kernel_variant<gen::v_huge::Rules>("huge"), test::kernel_variant<gen::v_hoppers::Rules>("hoppers"),
           test::kernel_variant<gen::v_passage::Rules>("passage"), test::kernel_variant<gen::v_drops::Rules>("drops"),
           test::kernel_variant<gen::v_turns::Rules>("turns"), test::kernel_variant<gen::v_in_place::Rules>("in_place"),
-          test::kernel_variant<gen::v_checks::Rules>("checks")};
+          test::kernel_variant<gen::v_checks::Rules>("checks"), test::kernel_variant<gen::v_facing::Rules>("facing")};
 }
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {
@@ -110,6 +111,13 @@ std::vector<std::string> special_positions(const std::string& key) {
   // Checks: White one check from winning (castling gives one: the game ends); a Cannon's check
   // over a Pawn that Black may give last.
   if (key == "checks") return {"5k2/8/8/8/8/8/8/R3K3 w Q - 1+2 0 1", "4k3/4c3/8/8/8/8/4P3/R3K3 b Q - 2+1 0 1"};
+  // The flying general: a Pawn and a Horse alone between the Kings (pinned to the file), a King
+  // kept off the other's file, a Janggi Cannon's check over a Rook that a dropped Cannon blocks
+  // beyond the screen (no Cannon is its victim), and White's Cannon between them on the file.
+  if (key == "facing")
+    return {"4k4/9/9/4p4/9/9/9/9/4K4[Cc] w - - 0 1", "4k4/9/9/9/4H4/9/9/9/4K4[] w - - 0 1",
+            "3k5/9/9/9/9/9/9/9/4K4[Cc] w - - 0 1", "4k4/9/4c4/9/9/9/4R4/9/4K4[C] w - - 0 1",
+            "4k4/4c4/9/9/9/9/9/4C4/4K4[c] w - - 0 1"};
   return {};
 }
 
@@ -134,6 +142,14 @@ TEST_P(KernelShapesAgree, WithGeneratorAndInterpreterAlongRandomGames) {
   }
   if (v.key == "checks") {
     EXPECT_GE(reach.checks_won, 2);
+  }
+  // The flying general: positions where one piece stands between the Kings on a line, and
+  // captures into the hands (Cannons among them, dropped as no screen).
+  if (v.key == "facing") {
+    EXPECT_GE(reach.one_between_royals, 10);
+    EXPECT_GE(reach.captures_into_hand, 20);
+    std::printf("facing: %d positions with one piece between the Kings, %d captures into a hand\n", reach.one_between_royals,
+                reach.captures_into_hand);
   }
   if (v.key == "turns" || v.key == "in_place" || v.key == "checks")
     std::printf("%s: %d later moves, %d positions with promotions in place, %d games won by checks\n", v.key.c_str(),

@@ -81,13 +81,15 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
 // The members for the special rules the variant has (none: no member, and the kernel code of
 // the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
 // giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), turns of two moves
-// (perft.hpp), game ends (ends.hpp; n-check also perft.hpp), explosions (blast.hpp, explosions.hpp).
+// (perft.hpp), game ends (ends.hpp; n-check also perft.hpp), explosions (blast.hpp, explosions.hpp),
+// the flying general (attacks.hpp).
 std::string rule_members(const fairy::VariantInfo& info) {
   std::string out;
   if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
   if (!info.checks_allowed) out += "  static constexpr bool no_checks = true;\n";
   if (info.explosions.enabled)
     out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = " + std::to_string(info.explosions.spared) + "u};\n";
+  if (info.flying_general) out += "  static constexpr bool flying_general = true;  // the royal pieces may not face each other\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
   if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";
   if (const fairy::TurnRule& t = info.turn; t.moves != 1)
@@ -127,6 +129,8 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
     out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
+           (p.no_hop_over ? ", .no_hop_over = " + std::to_string(p.no_hop_over) + "u" : "") +
+           (p.no_capture ? ", .no_capture = " + std::to_string(p.no_capture) + "u" : "") +
            ", .paths = {" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}},\n";
   }
   out += "  }};\n";

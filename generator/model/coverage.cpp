@@ -28,7 +28,32 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   if (p.safe_passage && !p.royal) return "piece '" + p.name + "' needs safe passage but is not royal";
   if (p.confined) return "piece '" + p.name + "' may move only inside a region";
   if (!p.moves_on.empty()) return "piece '" + p.name + "' has other moves on some squares (moves_on)";
-  if (p.no_hop_over || p.no_capture) return "piece '" + p.name + "' may not hop over or capture some pieces (no_hop_over, no_capture)";
+  if (p.no_hop_over || p.no_capture) {
+    // The kernel bars screens and victims by type (pieces.hpp, attacks.hpp) for hops, leaps and
+    // slides; no royal piece may be spared (attacks on it would need the attacker's type).
+    for (int u = 0; u < int(info.pieces.size()); ++u)
+      if (info.pieces[u].royal && (p.no_capture >> u & 1))
+        return "piece '" + p.name + "' may not capture royal piece '" + info.pieces[u].name + "' (no_capture)";
+    // The kernel tests a move on the board before it, knowing the type that lands (legal.hpp's
+    // legal_after): not the type a promotion or a gate brings, nor the castling partner's.
+    for (int u = 0; u < int(info.pieces.size()); ++u) {
+      if (!(p.no_hop_over >> u & 1)) continue;
+      if (info.castling.enabled && info.castling.partner == u)
+        return "piece '" + p.name + "' may not hop over the castling partner '" + info.pieces[u].name + "' (no_hop_over)";
+      for (const fairy::PromotionRule& r : info.promotions)
+        for (const fairy::PromotionTarget& target : r.to)
+          if (target.type == u) return "piece '" + p.name + "' may not hop over promotion target '" + info.pieces[u].name + "' (no_hop_over)";
+      if (info.hands.gating || info.hands.drop_promoted)
+        return "piece '" + p.name + "' may not hop over some pieces (no_hop_over) beside gating or drops of promoted faces";
+    }
+    for (const fairy::PieceProgram& program : p.program)
+      for (const fairy::Path& path : program.paths) {
+        const auto shape = fairy::bitboard::shape_of(path.legs, path.virgin_only);
+        if (path.virgin_only || shape == fairy::bitboard::PathShape::Lame || (path.legs.back().mode & fairy::kEnPassant))
+          return "piece '" + p.name + "' may not hop over or capture some pieces (no_hop_over, no_capture) and has "
+                 "moves only an unmoved piece makes, lame leaps or e.p. captures";
+      }
+  }
   const bool promotes = info.promotion_rule[type] >= 0;
   for (const fairy::PieceProgram& program : p.program)
     for (const fairy::Path& path : program.paths) {
@@ -80,6 +105,25 @@ std::string uncovered_explosions(const fairy::VariantInfo& info) {
           return "captures explode and piece '" + p.name + "' (XBetza " + p.betza + ") bends or hops";
       }
   }
+  return "";
+}
+
+// Why the kernel cannot run this variant's flying general, or "" when it can: the enemy royal
+// piece is one more slider aimed at ours (attacks.hpp's facing), for checks, pins and the royal
+// piece's moves and castling, beside no rule that asks about attacks in other ways.
+std::string uncovered_flying_general(const fairy::VariantInfo& info) {
+  const std::string why = "its royal pieces may not face each other (flying general) ";
+  int royal_types = 0;
+  for (const fairy::PieceInfo& p : info.pieces) {
+    if (p.royal && p.safe_passage) return why + "and royal piece '" + p.name + "' needs safe passage";
+    royal_types += p.royal;
+  }
+  if (royal_types > 1) return why + "and it has more than one royal piece type";
+  if (info.explosions.enabled || info.must_capture || !info.checks_allowed || info.ends.extinction.enabled ||
+      info.ends.flag.extra_move || info.ends.checks || info.turn.moves != 1 || info.hands.gating || royal_in_start_hand(info) ||
+      std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; }))
+    return why + "beside explosions, compulsory captures, barred checks, extinction, the flag's extra move, n-check, "
+                 "turns of two moves, gating, a royal piece in hand or promotions that are moves of their own";
   return "";
 }
 
@@ -138,7 +182,8 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
       if (r.leaving && t.depth) return refuse("it promotes on moves out of the zone too (leaving) to targets of some ranks only");
     }
   }
-  if (info.flying_general) return refuse("its royal pieces may not face each other (flying general)");
+  if (info.flying_general)
+    if (std::string why = uncovered_flying_general(info); !why.empty()) return refuse(why);
   const fairy::EndRules& ends = info.ends;  // extinction and the flag: runtime/bitboard/ends.hpp
   if (ends.double_pass || ends.bikjang) return refuse("its games can end while moves remain (passes, bikjang)");
   for (const auto& squares : ends.flag.squares)

@@ -33,6 +33,7 @@ struct Attackers {
   };
   struct HopAttackGroup {
     Hop hop;  // mode is kCapture
+    TypeSet no_hop_over = 0;  // the types whose pieces are no screen (PieceDesc::no_hop_over)
     TypeSet types = 0;
   };
   struct Groups {
@@ -87,9 +88,10 @@ struct Attackers {
         if (!(hop.hop[i].mode & kCapture)) continue;
         Hop key = hop.hop[i];
         key.mode = kCapture;
+        const TypeSet barred = D::pieces[t].no_hop_over;
         int g = 0;
-        while (g < out.hops && !(out.hop[g].hop == key)) ++g;
-        if (g == out.hops) out.hop[out.hops++].hop = key;
+        while (g < out.hops && !(out.hop[g].hop == key && out.hop[g].no_hop_over == barred)) ++g;
+        if (g == out.hops) out.hop[out.hops].hop = key, out.hop[out.hops++].no_hop_over = barred;
         out.hop[g].types |= TypeSet(1) << t;
       }
     }
@@ -193,9 +195,11 @@ struct Attackers {
   }
 
   // c's pieces attacking s by a hop: looking back from s along each hop's direction, the first
-  // piece (the screen, within the hop's range of s) and the next piece behind it. Nothing when
-  // c has no hoppers.
-  static B hoppers(const Board<D>& b, int s, B occupied) {
+  // piece (the screen, within the hop's range of s; not one of a type the hopper may not hop
+  // over) and the next piece behind it. Nothing when c has no hoppers. A move tested on the
+  // board before it (occupied: after it) names the square it lands on and the type that stands
+  // there then (`to`, `mover`; -1: none), for the screens that hoppers may not hop over.
+  static B hoppers(const Board<D>& b, int s, B occupied, [[maybe_unused]] int to = -1, [[maybe_unused]] int mover = -1) {
     B a = 0;
     if constexpr (groups.hops > 0) {
       const B ours = b.template of_types<hop_types>(c);
@@ -206,6 +210,11 @@ struct Attackers {
         const B blockers = G::rays[back][s] & occupied;
         if (!blockers) return;
         const int screen = first_along(back, blockers);
+        if constexpr (group.no_hop_over != 0) {
+          const int type = screen == to ? mover : b.piece[screen] - 1;  // (piece: 1 + type)
+          const bool barred = type >= 0 && ((group.no_hop_over >> type) & 1);
+          if (barred) return;
+        }
         if constexpr (group.hop.range != 0)
           if (!(G::ray_within(back, group.hop.range, s) & bit<B>(screen))) return;
         a |= Sliders<G>::ray_attacks(back, screen, occupied) & occupied & b.template of_types<group.types>(c);
@@ -213,6 +222,13 @@ struct Attackers {
     }
     return a;
   }
+
+  // The types that some of c's hoppers may not hop over (their pieces are no screen for them).
+  static constexpr TypeSet no_screen_types = [] {
+    TypeSet s = 0;
+    for (int g = 0; g < groups.hops; ++g) s |= groups.hop[g].no_hop_over;
+    return s;
+  }();
 
   // c's hoppers on the lines along which they could hop onto s, whatever stands between.
   static B hop_snipers(const Board<D>& b, int s) {
@@ -223,11 +239,31 @@ struct Attackers {
     return a;
   }
 
-  static B attackers(const Board<D>& b, int s, B occupied) {
-    return leapers(b, s) | sliders(b, s, occupied) | benders(b, s, occupied) | hoppers(b, s, occupied);
+  // The flying general (royals_fly): c's royal piece, when it stands on s's file or rank with
+  // nothing between. The kernel asks it only of squares that hold or would hold the other
+  // side's royal piece (its moves, castling, checks), where it is runtime/movegen.hpp's
+  // royals_face. Nothing without the rule.
+  static B facing(const Board<D>& b, int s, B occupied) {
+    if constexpr (royals_fly<D>) {
+      const B royal = b.template of_types<V::royal_types>(c) & files_and_ranks[s];
+      if (royal && !(G::between(s, lsb(royal)) & occupied)) return royal;
+    }
+    return 0;
+  }
+  // files_and_ranks[s]: the squares sharing s's file or rank.
+  static constexpr SquareTable<G> files_and_ranks = [] {
+    SquareTable<G> out{};
+    for (int s = 0; s < G::squares; ++s) out[s] = G::rays[0][s] | G::rays[1][s] | G::rays[2][s] | G::rays[3][s];
+    return out;
+  }();
+
+  static B attackers(const Board<D>& b, int s, B occupied, int to = -1, int mover = -1) {
+    return leapers(b, s) | sliders(b, s, occupied) | benders(b, s, occupied) | hoppers(b, s, occupied, to, mover) |
+           facing(b, s, occupied);
   }
   static bool attacks(const Board<D>& b, int s, B occupied) {
-    return leapers(b, s) || sliders(b, s, occupied) || benders(b, s, occupied) || hoppers(b, s, occupied);
+    return leapers(b, s) || sliders(b, s, occupied) || benders(b, s, occupied) || hoppers(b, s, occupied) ||
+           facing(b, s, occupied);
   }
 
   // Whether c's pieces, all but those on `ignored`, attack a royal piece of the other colour,
@@ -242,9 +278,11 @@ struct Attackers {
     return false;
   }
 
-  // c's sliders that would attack s on an empty board (candidates for pinning a piece to s).
+  // c's sliders that would attack s on an empty board (candidates for pinning a piece to s),
+  // with the flying general also c's royal piece on s's file or rank.
   static B snipers(const Board<D>& b, int s) {
     B a = 0;
+    if constexpr (royals_fly<D>) a |= files_and_ranks[s] & b.template of_types<V::royal_types>(c);
     for_each_index<groups.slides>([&](auto g) {
       a |= slide_sources[g][s] & b.template of_types<groups.slide[g].types>(c);
     });

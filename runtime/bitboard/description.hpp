@@ -31,6 +31,9 @@ struct PieceDesc {
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
   bool safe_passage = false;  // moves of more than one square need safe passage (royal pieces only)
   int initial_ranks = 0;      // >0: unmoved (XBetza `i`) on its side's first ranks, not its start squares
+  // PieceInfo's no_hop_over and no_capture (the janggi cannon): bit t, the piece types it may
+  // not use as a hop's screen, and those it may not capture.
+  std::uint64_t no_hop_over = 0, no_capture = 0;
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored; runtime/program.hpp)
 };
 
@@ -97,6 +100,12 @@ struct TurnDesc {
 };
 template <class D>
 constexpr bool has_turns = requires { D::turn; };
+// The flying general (runtime/variant_info.hpp's flying_general, synochess), as a member only
+// of the descriptions whose variant has it: `static constexpr bool flying_general = true;`. A
+// royal piece attacks the other along a file or rank with nothing between (attacks.hpp's
+// facing): a check, a pin and a square barred to the royal piece like any slider's.
+template <class D>
+constexpr bool royals_fly = requires { requires D::flying_general; };
 // n-check (runtime/variant_info.hpp's EndRules::checks), as a member only of the descriptions
 // whose variant has it: `static constexpr int checks = N;` (ends.hpp, perft.hpp).
 template <class D>

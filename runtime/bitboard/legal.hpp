@@ -13,8 +13,8 @@
 //   could open a bent path to the royal piece, and every move out of a bent check, are tested
 //   target by target on the board as it would be;
 // - against hoppers (cpR), moves from or onto a line along which an enemy hopper could hop onto
-//   the royal piece are tested (they may add or remove a screen), and every move out of a
-//   hopper's check.
+//   the royal piece are tested (they may add or remove a screen, or, taking a piece that is no
+//   screen for it, put one in its place), and every move out of a hopper's check.
 // Moves go to a Sink as target sets per piece (see perft.hpp), so a leaf can count them with
 // a popcount without making any. Where captures explode, a filter in front of the sink judges
 // every move (explosions.hpp): the generator then gives the pseudo-legal ones.
@@ -72,6 +72,7 @@ struct Generator {
     B pinned = 0;
     B verify = 0;     // our pieces whose moves are tested one by one (bent paths, hop lines)
     B hop_lines = 0;  // the empty lines between our royal piece and enemy hoppers that could hop
+                      // (and the enemy pieces on such lines that are no screen for them)
                       // onto it: targets there are tested one by one (a screen comes)
     int pins = 0;
     std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
@@ -163,6 +164,9 @@ struct Generator {
       } else if (count <= 2) {
         screened_once |= count == 1;
         screens_of_ours |= screens & cx.ours;
+        // An enemy piece there that is no screen (no_hop_over) becomes one when a piece of ours
+        // takes it from off the line: those captures are tested too.
+        if constexpr (Enemy::no_screen_types != 0) cx.hop_lines |= screens & b.template of_types<Enemy::no_screen_types>(them);
       }
     }
     if (screened_once)
@@ -241,7 +245,7 @@ struct Generator {
             if constexpr (Enemy::groups.hops > 0)
               for (B tested = targets & cx.hop_lines; tested;) {
                 const int to = pop_lsb(tested);
-                if (legal_after(b, cx, to - offset, to)) emit<t>(b, sink, FromSquare{to - offset}, bit<B>(to));
+                if (legal_after<t>(b, cx, to - offset, to)) emit<t>(b, sink, FromSquare{to - offset}, bit<B>(to));
               }
             emit<t>(b, sink, FromOffset{offset}, targets & ~cx.hop_lines);
           },
@@ -298,17 +302,19 @@ struct Generator {
     B legal = 0;
     for (B targets = M::pseudo_targets(b, from, cx.occupied, cx.theirs) & allowed; targets;) {
       const int to = pop_lsb(targets);
-      if (legal_after(b, cx, from, to)) legal |= bit<B>(to);
+      if (legal_after<t>(b, cx, from, to)) legal |= bit<B>(to);
     }
     emit<t>(b, sink, FromSquare{from}, legal);
     if constexpr (M::has_en_passant)
       if (b.ep) en_passant_from<t>(b, cx, sink, from);
   }
 
-  // Whether our royal piece stands unattacked after a (non-royal, not e.p.) move from -> to.
+  // Whether our royal piece stands unattacked after a (non-royal, not e.p.) move from -> to of
+  // a piece that is of type t there.
+  template <int t>
   static bool legal_after(const Board<D>& b, const Context& cx, int from, int to) {
     const B occupied = (cx.occupied ^ bit<B>(from)) | bit<B>(to);
-    return !(Enemy::attackers(b, cx.royal, occupied) & ~bit<B>(to));
+    return !(Enemy::attackers(b, cx.royal, occupied, to, t) & ~bit<B>(to));
   }
 
   // The moves of the piece on `from` that land in `allowed` (nothing in double check); those
@@ -322,7 +328,7 @@ struct Generator {
         targets &= ~tested;
         while (tested) {
           const int to = pop_lsb(tested);
-          if (!legal_after(b, cx, from, to)) continue;
+          if (!legal_after<t>(b, cx, from, to)) continue;
           targets |= bit<B>(to);
         }
       }
@@ -343,7 +349,7 @@ struct Generator {
       const B victim = bit<B>(b.ep_victim);
       const B occupied = (cx.occupied ^ bit<B>(from) ^ victim) | bit<B>(to);
       const int royal = cx.royal == from ? to : cx.royal;
-      if (Enemy::attackers(b, royal, occupied) & ~victim) return;
+      if (Enemy::attackers(b, royal, occupied, to, t) & ~victim) return;
     }
     sink.template en_passant<t>(from, to, choices<t>(b, promotion_depth<t>(G::depth(to, us), from)));
   }
@@ -468,7 +474,7 @@ struct Generator {
                 for (B steps = attacks[from] & ~cx.occupied; steps;) {
                   const int to = pop_lsb(steps);
                   if (attacks[to] & cx.theirs) continue;
-                  if (cx.royal >= 0 && !legal_after(b, cx, from, to)) continue;
+                  if (cx.royal >= 0 && !legal_after<target.type>(b, cx, from, to)) continue;
                   if (gives_no_check(b, from, to)) targets |= bit<B>(to);
                 }
                 if (targets) sink.template promotions<t>(FromSquare{from}, targets, choice);
@@ -498,17 +504,24 @@ struct Generator {
   // say which squares block: those drops are tested square by square, as are the drops of a
   // royal piece (royal_drops: it may not land where it is attacked). Returns whether it passed
   // any drop on.
+  // (A piece that an enemy hopper may not hop over is no screen for it: where there are such
+  // hoppers, each type's drops are tested as that type, `dropped`.)
   template <class Sink>
   static bool drops(const Board<D>& b, const Context& cx, Sink& sink) {
-    B empty = ~cx.occupied & cx.evasions;
-    if constexpr (Enemy::groups.hops > 0 || Enemy::groups.bents > 0)
-      if (cx.royal >= 0) {
-        constexpr B board = G::all();
-        for (B tested = empty & (cx.checkers ? board : cx.hop_lines); tested;) {
-          const int to = pop_lsb(tested);
-          if (Enemy::attackers(b, cx.royal, cx.occupied | bit<B>(to))) empty ^= bit<B>(to);
+    const auto tested_empty = [&](int dropped) {
+      B empty = ~cx.occupied & cx.evasions;
+      if constexpr (Enemy::groups.hops > 0 || Enemy::groups.bents > 0)
+        if (cx.royal >= 0) {
+          constexpr B board = G::all();
+          for (B tested = empty & (cx.checkers ? board : cx.hop_lines); tested;) {
+            const int to = pop_lsb(tested);
+            if (Enemy::attackers(b, cx.royal, cx.occupied | bit<B>(to), to, dropped)) empty ^= bit<B>(to);
+          }
         }
-      }
+      return empty;
+    };
+    constexpr bool by_type = Enemy::no_screen_types != 0;
+    [[maybe_unused]] const B empty = by_type ? B(0) : tested_empty(-1);
     [[maybe_unused]] const auto colours = [&] {
       if constexpr (D::hands.opposite_colours != 0)
         return ColourRule(b, cx.occupied);
@@ -519,7 +532,7 @@ struct Generator {
     for_each_index<V::types>([&](auto t) {
       if constexpr (V::in_hands(t))
         if (b.hand[us][t]) {
-          B allowed = empty;
+          B allowed = by_type ? tested_empty(t) : empty;
           if constexpr ((D::hands.no_doubled >> t & 1) != 0) allowed &= ~G::files_of(b.template pieces<t>(us));
           if constexpr (D::hands.opposite_colours != 0) allowed &= colours.template allowed<t>();
           if constexpr (V::is_royal(t)) allowed = unattacked(b, cx, allowed & V::drop_squares[us][t]);

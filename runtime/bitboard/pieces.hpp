@@ -293,6 +293,8 @@ struct PieceMoves {
   }();
 
   static constexpr Hops hop = hops(paths);
+  // The types it may not hop over or capture (PieceDesc); with none, no code looks.
+  static constexpr TypeSet no_hop_over = D::pieces[t].no_hop_over, no_capture = D::pieces[t].no_capture;
   // Targets reached by moves that never promote (coverage.cpp: such pieces only leap, and their
   // promoting and unpromoting leaps land apart).
   static constexpr SquareTable<G> unpromoting = unpromoting_table<G>(paths);
@@ -311,13 +313,14 @@ struct PieceMoves {
       if (slides.group[i].mode != (kMove | kCapture)) return false;
     for (int i = 0; i < hop.count; ++i)
       if (hop.hop[i].mode != (kMove | kCapture)) return false;
-    return quiet == capture && !has_virgin_moves && lame.count == 0;
+    return quiet == capture && !has_virgin_moves && lame.count == 0 && no_capture == 0;
   }();
 
   static bool virgin(const Board<D>& b, int s) { return bool(b.template virgin_pieces<t>(c) & bit<B>(s)); }
 
-  // Slide, bent and hop reach from s, split into the squares it may move to and capture on.
-  static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach) {
+  // Slide, bent and hop reach from s, split into the squares it may move to and capture on; no
+  // hop over a screen in `barred_screens` (the pieces of the no_hop_over types).
+  static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred_screens = 0) {
     for_each_index<slides.count>([&](auto i) {
       constexpr SlideGroup g = slides.group[i];
       B a = Sliders<G>::line_attacks(g.line, s, occupied);
@@ -335,6 +338,9 @@ struct PieceMoves {
     });
     for_each_index<hop.count>([&](auto i) {
       constexpr Hop g = hop.hop[i];
+      if constexpr (no_hop_over != 0)
+        if (const B blockers = G::rays[g.direction][s] & occupied; barred_screens & blockers)
+          if (barred_screens & bit<B>(first_along(g.direction, blockers))) return;
       const B a = hop_reach<G>(g.direction, g.range, s, occupied);
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
@@ -352,7 +358,12 @@ struct PieceMoves {
 
   // Where the piece on s may move or capture (not e.p.) before legality.
   static B pseudo_targets(const Board<D>& b, int s, B occupied, B theirs) {
-    if constexpr (uniform) {
+    if constexpr (no_capture != 0) theirs &= ~b.template of_types<no_capture>(~c);
+    if constexpr (no_hop_over != 0) {
+      B q = quiet[s], x = capture[s];
+      add_slides(s, occupied, q, x, b.template of_types<no_hop_over>(White) | b.template of_types<no_hop_over>(Black));
+      return (q & ~occupied) | (x & theirs);  // (coverage.cpp: such a piece has no virgin or lame moves)
+    } else if constexpr (uniform) {
       B reach = quiet[s], unused = 0;
       add_slides(s, occupied, reach, unused);
       return reach & (~occupied | theirs);

@@ -19,7 +19,8 @@ enum class PathShape : std::uint8_t {
   Lame,       // unit-step legs through empty squares to a move-only landing (XBetza n: fmnD)
   VirginSlide,  // a move-only slide of limited range that only an unmoved piece makes (ifmW3)
   Bent,       // a leap to an empty square, then a slide along a queen direction: m and/or c
-              // (v[F?R]); never back over the square it started from
+              // (v[F?R]; of range 1, a lame leap that captures: the horse's nN); never back over
+              // the square it started from
   Hop,        // a slide to a screen (any piece), then on along the same queen direction beyond
               // it, unlimited or up to `range` steps: m and/or c (cpR cannon, pB, gQ)
   Uncovered,  // anything else: hoppers that turn or stop short, locusts, friendly captures, circular riders, ...
@@ -46,7 +47,10 @@ constexpr PathShape shape_of(std::span<const Leg> legs, bool virgin_only) {
   if (legs.size() == 2 && first.range == 1 && first.mode == kMove && (first.dx || first.dy) && !virgin_only) {
     const Leg& slide = legs[1];
     const bool returns = slide.dx * first.dy == slide.dy * first.dx && slide.dx * first.dx + slide.dy * first.dy < 0;
-    if (slide.range != 1 && direction_of(slide.dx, slide.dy) != kNoDirection && only_modes(slide.mode, kMove | kCapture))
+    // (A step that only moves is a lame leap's, below; one that captures, as the xiangqi
+    // horse's nN, a bent slide of range 1.)
+    if ((slide.range != 1 || (slide.mode & kCapture)) && direction_of(slide.dx, slide.dy) != kNoDirection &&
+        only_modes(slide.mode, kMove | kCapture))
       return returns ? PathShape::Uncovered : PathShape::Bent;
   }
   if (legs.size() == 2 && first.range == 0 && first.mode == kHop && !virgin_only) {
