@@ -24,6 +24,7 @@
 #include "orda.hpp"
 #include "racingkings.hpp"
 #include "shatranj.hpp"
+#include "cambodian.hpp"
 #include "capablanca.hpp"
 #include "chigorin.hpp"
 #include "crazyhouse.hpp"
@@ -100,7 +101,9 @@ std::vector<test::KernelVariant> covered_variants() {
           test::kernel_variant<gen::v_racingkings::Rules>("racingkings"),
           test::kernel_variant<gen::v_shatranj::Rules>("shatranj"),
           // The flying general (the royal pieces may not face each other), hands of drops only, the flag.
-          test::kernel_variant<gen::v_synochess::Rules>("synochess")};
+          test::kernel_variant<gen::v_synochess::Rules>("synochess"),
+          // First-move rights (the King's leap, the Met's double step) and the Rooks that take the King's.
+          test::kernel_variant<gen::v_cambodian::Rules>("cambodian")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramove3checkAndThisTestListsEveryCoveredVariant) {
@@ -258,6 +261,12 @@ std::vector<std::string> special_positions(const std::string& key) {
   // Black's Cannon and the white King (no screen for it), a Rook taking a Cannon there from off
   // the file (a screen in its place: refused), a Cannon dropped onto that file (no screen), and
   // a Horse (nN) whose leg is blocked beside one whose leap checks.
+  // Ouk Chatrang (first-move rights): a King with its right in a Rook's check (no leap), one
+  // whose leaps land beside a Rook's file, a Met pinned along the first rank (no double step),
+  // a Met whose double step blocks a Rook's check, and both sides' rights with Rooks about.
+  if (key == "cambodian")
+    return {"4k3/8/8/8/8/8/8/r2K4 w D - 0 1", "4k3/8/8/8/8/4r3/8/3K4 w D - 0 1", "7k/8/8/8/8/8/8/r2MK3 w D - 0 1",
+            "4k3/8/8/8/8/r3K3/8/3M4 w D - 0 1", "r2km3/8/8/8/8/8/8/R2KM2R w DEde - 0 1"};
   if (key == "synochess")
     return {"3k4/8/8/8/3N4/8/8/3K4 w - - 0 1", "3k4/8/8/3s4/8/8/8/3K4 b - - 0 1", "3k4/8/8/8/3B4/8/8/3K4 w - - 0 1",
             "4k3/8/8/8/8/8/8/3K4 w - - 0 1", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "3k4/8/8/8/8/8/8/4K2R w K - 0 1",

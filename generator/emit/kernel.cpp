@@ -82,13 +82,24 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
 // the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
 // giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), turns of two moves
 // (perft.hpp), game ends (ends.hpp; n-check also perft.hpp), explosions (blast.hpp, explosions.hpp),
-// the flying general (attacks.hpp).
+// the flying general (attacks.hpp), first-move rights (first_moves.hpp).
 std::string rule_members(const fairy::VariantInfo& info) {
   std::string out;
   if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
   if (!info.checks_allowed) out += "  static constexpr bool no_checks = true;\n";
   if (info.explosions.enabled)
     out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = " + std::to_string(info.explosions.spared) + "u};\n";
+  if (!info.first_moves.empty()) {
+    out += "  static constexpr std::array<bitboard::FirstMoveDesc, " + std::to_string(info.first_moves.size()) +
+           "> first_moves = {{\n";
+    for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
+      const fairy::FirstMove& f = info.first_moves[i];
+      out += "      {.type = " + std::to_string(f.type) + ", .paths = {" + first_move_paths_name(i, fairy::White) + ", " +
+             first_move_paths_name(i, fairy::Black) + "}, .in_check = " + bool_text(f.in_check) + ", .lost_to = " +
+             std::to_string(f.lost_to) + "u},  // " + info.pieces[std::size_t(f.type)].name + "'s first moves\n";
+    }
+    out += "  }};\n";
+  }
   if (info.flying_general) out += "  static constexpr bool flying_general = true;  // the royal pieces may not face each other\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
   if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";

@@ -127,6 +127,28 @@ std::string uncovered_flying_general(const fairy::VariantInfo& info) {
   return "";
 }
 
+// Why the kernel cannot run this variant's first-move rights, or "" when it can: the rights
+// live on the board beside no other kind (gating), the leaps are plain moves of pieces that
+// never promote, and no filter but legality judges them (runtime/bitboard/first_moves.hpp).
+std::string uncovered_first_moves(const fairy::VariantInfo& info) {
+  const std::string why = "it has first-move rights (first_moves) ";
+  if (info.hands.enabled || info.castling.enabled || info.explosions.enabled || info.must_capture || !info.checks_allowed ||
+      info.turn.moves != 1 ||
+      std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; }))
+    return why + "beside hands, castling, explosions, compulsory captures, barred checks, turns of two moves or "
+                 "promotions that are moves of their own";
+  for (const fairy::FirstMove& f : info.first_moves) {
+    const fairy::PieceInfo& p = info.pieces[std::size_t(f.type)];
+    if (info.promotion_rule[f.type] >= 0) return why + "of piece '" + p.name + "', which promotes";
+    if (p.royal && p.safe_passage) return why + "of royal piece '" + p.name + "', which needs safe passage";
+    for (const fairy::PieceProgram& program : f.program)
+      for (const fairy::Path& path : program.paths)
+        if (fairy::bitboard::shape_of(path.legs, path.virgin_only) != fairy::bitboard::PathShape::Leap || path.legs[0].mode != fairy::kMove)
+          return why + "of piece '" + p.name + "' that are not leaps that only move (XBetza " + f.betza + ")";
+  }
+  return "";
+}
+
 }  // namespace
 
 KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
@@ -167,7 +189,8 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
   if (!info.brouhaha.empty()) return refuse("it has brouhaha squares");
   if (info.explosions.enabled)
     if (std::string why = uncovered_explosions(info); !why.empty()) return refuse(why);
-  if (!info.first_moves.empty()) return refuse("it has first-move rights (first_moves)");
+  if (!info.first_moves.empty())
+    if (std::string why = uncovered_first_moves(info); !why.empty()) return refuse(why);
   for (const fairy::PromotionRule& r : info.promotions) {
     // A promotion that is a move of its own (legal.hpp's in_place_promotions) passes through
     // the sinks as a promotion of the piece where it stands, which only the plain ones know.

@@ -47,11 +47,12 @@ struct Board {
   // hand[c][t]: how many pieces of type t colour c holds (no member without hands).
   using Hands = std::array<std::array<std::uint8_t, V::types>, 2>;
   [[no_unique_address]] std::conditional_t<V::hands, Hands, NoHands> hand{};
-  // Squares whose piece may gate when it leaves (Position::is_gate, both sides: a right sits on
-  // its side's first rank under a piece of that side, so a move's `from` in it is the mover's).
-  // Position also drops a side's rights when its hand empties for good; no move count sees that
-  // (a right gates only what the hand holds), so the kernel keeps them.
-  [[no_unique_address]] std::conditional_t<V::gating, B, NoGates> gates{};
+  // Squares whose piece may gate when it leaves, or make its first moves (Position::is_gate, both
+  // sides: a right sits on its side's first rank under a piece of that side, so a move's `from`
+  // in it is the mover's). Position also drops a side's gating rights when its hand empties for
+  // good; no move count sees that (a right gates only what the hand holds), so the kernel keeps
+  // them.
+  [[no_unique_address]] std::conditional_t<V::gate_rights, B, NoGates> gates{};
   [[no_unique_address]] std::conditional_t<has_turns<D>, TurnState<B>, NoTurns> turn{};
   // n-check: the checks each side has still to give (Position::checks_left).
   using CheckCount = std::array<std::uint8_t, 2>;
@@ -108,7 +109,7 @@ struct Board {
         piece[s] = std::uint8_t(1 + type_of(p));
       }
       if (pos.tracked_virgin(m)) virgin |= bit<B>(s);
-      if constexpr (V::gating)
+      if constexpr (V::gate_rights)
         if (pos.is_gate(White, m) || pos.is_gate(Black, m)) gates |= bit<B>(s);
     }
     for (int i = 0; i < pos.ep_count(); ++i) {

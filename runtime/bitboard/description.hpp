@@ -106,6 +106,22 @@ constexpr bool has_turns = requires { D::turn; };
 // facing): a check, a pin and a square barred to the royal piece like any slider's.
 template <class D>
 constexpr bool royals_fly = requires { requires D::flying_general; };
+// First-move rights (runtime/variant_info.hpp's FirstMove, Ouk Chatrang; first_moves.hpp), as a
+// member only of the descriptions whose variant has them:
+//   std::array<FirstMoveDesc, N> first_moves;
+// A piece of `type` on a square of its side's first rank that keeps its side's right (Board's
+// gates) may also make these non-capturing leaps onto empty squares (not while in check when
+// in_check is false). A right goes with the piece that leaves its square or is taken on it, and
+// the enemy's goes when a piece of a lost_to type lands where one of its single-leg captures
+// would reach that piece on an empty board.
+struct FirstMoveDesc {
+  int type = -1;
+  std::array<std::span<const PathDesc>, 2> paths;  // per colour: single leaps that only move
+  bool in_check = true;
+  std::uint64_t lost_to = 0;  // bit t: piece type t
+};
+template <class D>
+constexpr bool has_first_moves = requires { D::first_moves; };
 // n-check (runtime/variant_info.hpp's EndRules::checks), as a member only of the descriptions
 // whose variant has it: `static constexpr int checks = N;` (ends.hpp, perft.hpp).
 template <class D>

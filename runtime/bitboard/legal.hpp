@@ -24,6 +24,7 @@
 
 #include "runtime/bitboard/attacks.hpp"
 #include "runtime/bitboard/castling.hpp"
+#include "runtime/bitboard/first_moves.hpp"
 #include "runtime/bitboard/leapers.hpp"
 
 namespace fairy::bitboard {
@@ -98,6 +99,7 @@ struct Generator {
     for_each_index<V::types>([&](auto t) { piece_moves<t>(b, cx, sink); });
     if constexpr (V::in_place) in_place_promotions(b, cx, sink);
     if constexpr (V::drops && !D::hands.must_drop) drops(b, cx, sink);
+    if constexpr (has_first_moves<D>) first_moves(b, cx, sink);
     if constexpr (D::castling.enabled) {
       if constexpr (D::castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
         if (const B castlers = b.virgin & b.template pieces<D::castling.piece>(us) & G::rank_mask(us == White ? 0 : G::ranks - 1))
@@ -598,6 +600,39 @@ struct Generator {
     }
   };
   struct NoColourRule {};
+
+  // First-move rights (first_moves.hpp; runtime/first_moves.hpp's add_first_moves): our pieces
+  // of each right's type on first-rank squares that keep our right leap onto empty squares (not
+  // in check where the right says so), tested like the piece's other moves. Each is a move of
+  // its own, also where another move of the piece lands alike (as in the move generator).
+  template <class Sink>
+  static void first_moves(const Board<D>& b, const Context& cx, Sink& sink) {
+    using F = FirstMoves<D>;
+    for_each_index<F::count>([&](auto i) {
+      constexpr FirstMoveDesc fm = D::first_moves[i];
+      constexpr int t = fm.type;
+      if constexpr (!fm.in_check)
+        if (cx.checkers) return;
+      for (B pieces = b.gates & b.template pieces<t>(us) & F::first_rank(us); pieces;) {
+        const int from = pop_lsb(pieces);
+        const B leaps = F::template leaps<i>[us][from] & ~cx.occupied;
+        B targets = 0;
+        if constexpr (V::is_royal(t)) {
+          for (B tested = leaps; tested;) {
+            const int to = pop_lsb(tested);
+            if (!Enemy::attacks(b, to, cx.occupied ^ bit<B>(from))) targets |= bit<B>(to);
+          }
+        } else {
+          const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
+          for (B tested = leaps & allowed; tested;) {
+            const int to = pop_lsb(tested);
+            if (!((cx.verify & bit<B>(from)) || (cx.hop_lines & bit<B>(to))) || legal_after<t>(b, cx, from, to)) targets |= bit<B>(to);
+          }
+        }
+        if (targets) sink.template moves<t>(FromSquare{from}, targets);
+      }
+    });
+  }
 
   // Castling (see castling.hpp) of the piece on k with an unmoved partner: a royal one not out
   // of check (the caller sees to that), nor across or onto an attacked square; a castling piece

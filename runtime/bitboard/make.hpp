@@ -4,6 +4,7 @@
 
 #include "runtime/bitboard/blast.hpp"
 #include "runtime/bitboard/board.hpp"
+#include "runtime/bitboard/first_moves.hpp"
 
 namespace fairy::bitboard {
 
@@ -32,6 +33,7 @@ struct Make {
     if constexpr (D::pieces[t].ep_victim)
       if (!victim) leave_ep_squares(n, from, to);
     lose_gates(n, bit<B>(from) | bit<B>(to));
+    if constexpr (has_first_moves<D>) FirstMoves<D>::template lose_rights<t, us>(n, to);
     if constexpr (captures_explode<D>)
       if (victim) explode(n, b, to);
     return n;
@@ -60,6 +62,7 @@ struct Make {
     n.ep = 0;
     if (b.virgin & (bit<B>(from) | bit<B>(to) | bit<B>(victim))) lose_virginity(n, b, from, to, victim);
     lose_gates(n, bit<B>(from) | bit<B>(to) | bit<B>(victim));
+    if constexpr (has_first_moves<D>) FirstMoves<D>::template lose_rights<t, us>(n, to);
     if constexpr (captures_explode<D>) explode(n, b, to);
     return n;
   }
@@ -101,9 +104,10 @@ struct Make {
 
  private:
   // Position::update_gates: a right goes with the piece that leaves its square or is taken on it
-  // (rights sit under their side's pieces, so the squares a move empties or captures on say it).
+  // (rights sit under their side's pieces, so the squares a move empties or captures on say it);
+  // first-move rights also go by lost_to (FirstMoves::lose_rights).
   static void lose_gates(Board<D>& n, B squares) {
-    if constexpr (V::gating) n.gates &= ~squares;
+    if constexpr (V::gate_rights) n.gates &= ~squares;
   }
 
   // Explosions (blast.hpp; Position::explode): after a capture on `at`, the capturer there goes

@@ -101,6 +101,8 @@ struct Variant {
   static constexpr bool hands = D::hands.enabled;
   static constexpr bool drops = hands && D::hands.drops;
   static constexpr bool gating = hands && D::hands.gating;
+  // Whether the board keeps rights on first-rank squares (Board::gates): gating's or first moves'.
+  static constexpr bool gate_rights = gating || has_first_moves<D>;
   // Whether pieces of type t can be in a hand: those that return to it as themselves (a
   // promoted piece returns as another type). A royal piece is in a hand only before it is
   // placed (placement: royal_drops; elsewhere Board::load declines it).
