@@ -73,7 +73,7 @@ embassy    start    5 fsf-large     -
 gothic     start    5 fsf-large     -
 shako      start    4 fsf-large     -
 orda       start    5 fsf:ini       -
-synochess  start    4 fsf:ini       -
+synochess  start    5 fsf:ini       -
 shinobi    start    5 fsf:ini       -
 chak       start    5 fsf-large:ini -
 EOF

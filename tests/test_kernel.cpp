@@ -35,6 +35,7 @@
 #include "janus.hpp"
 #include "knightmate.hpp"
 #include "makruk.hpp"
+#include "minixiangqi.hpp"
 #include "seirawan.hpp"
 #include "shako.hpp"
 #include "shogi.hpp"
@@ -103,7 +104,9 @@ std::vector<test::KernelVariant> covered_variants() {
           // The flying general (the royal pieces may not face each other), hands of drops only, the flag.
           test::kernel_variant<gen::v_synochess::Rules>("synochess"),
           // First-move rights (the King's leap, the Met's double step) and the Rooks that take the King's.
-          test::kernel_variant<gen::v_cambodian::Rules>("cambodian")};
+          test::kernel_variant<gen::v_cambodian::Rules>("cambodian"),
+          // The General confined to its palace, the flying general, Cannons and Horses.
+          test::kernel_variant<gen::v_minixiangqi::Rules>("minixiangqi")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramove3checkAndThisTestListsEveryCoveredVariant) {

@@ -13,6 +13,7 @@
 #include <cstdio>
 
 #include "checks.hpp"
+#include "confined.hpp"
 #include "drops.hpp"
 #include "generator/model/coverage.hpp"
 #include "facing.hpp"
@@ -38,7 +39,8 @@ std::vector<test::KernelVariant> shape_variants() {
           test::kernel_variant<gen::v_huge::Rules>("huge"), test::kernel_variant<gen::v_hoppers::Rules>("hoppers"),
           test::kernel_variant<gen::v_passage::Rules>("passage"), test::kernel_variant<gen::v_drops::Rules>("drops"),
           test::kernel_variant<gen::v_turns::Rules>("turns"), test::kernel_variant<gen::v_in_place::Rules>("in_place"),
-          test::kernel_variant<gen::v_checks::Rules>("checks"), test::kernel_variant<gen::v_facing::Rules>("facing")};
+          test::kernel_variant<gen::v_checks::Rules>("checks"), test::kernel_variant<gen::v_facing::Rules>("facing"),
+          test::kernel_variant<gen::v_confined::Rules>("confined")};
 }
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {
@@ -114,6 +116,12 @@ std::vector<std::string> special_positions(const std::string& key) {
   // The flying general: a Pawn and a Horse alone between the Kings (pinned to the file), a King
   // kept off the other's file, a Janggi Cannon's check over a Rook that a dropped Cannon blocks
   // beyond the screen (no Cannon is its victim), and White's Cannon between them on the file.
+  // Confined pieces: the black King beside the white Man across the border (rank 6: no attack)
+  // and on the Bishop's diagonal beyond it; a black Rook in its palace whose file holds the
+  // white King outside it (no check); a white Rook that may not leave its palace.
+  if (key == "confined")
+    return {"9/9/9/4k4/3M5/9/6B2/9/4K4 b - - 0 1", "4k4/9/3r5/9/9/9/9/9/3K5 w - - 0 1",
+            "4k4/9/9/9/9/9/9/3R5/5K3 w - - 0 1"};
   if (key == "facing")
     return {"4k4/9/9/4p4/9/9/9/9/4K4[Cc] w - - 0 1", "4k4/9/9/9/4H4/9/9/9/4K4[] w - - 0 1",
             "3k5/9/9/9/9/9/9/9/4K4[Cc] w - - 0 1", "4k4/9/4c4/9/9/9/4R4/9/4K4[C] w - - 0 1",

@@ -1,5 +1,8 @@
 #include "generator/emit/kernel.hpp"
 
+#include <array>
+#include <cstdint>
+
 #include "generator/emit/paths.hpp"
 #include "generator/emit/text.hpp"
 #include "generator/model/coverage.hpp"
@@ -126,6 +129,25 @@ std::string rule_members(const fairy::VariantInfo& info) {
   return out;
 }
 
+// A confined piece's region (PieceDesc::region: per colour, bit s % 64 of word s / 64 for kernel
+// square s = rank * files + file), or nothing.
+std::string region_member(const fairy::Geometry& g, const fairy::PieceInfo& p) {
+  if (!p.confined) return "";
+  std::string out = ", .confined = true, .region = {{";
+  for (const Color c : {fairy::White, fairy::Black}) {
+    std::array<std::uint64_t, 4> words{};
+    for (int r = 0; r < g.ranks; ++r)
+      for (int f = 0; f < g.files; ++f)
+        if (p.region[c][std::size_t(g.square(f, r))]) {
+          const int s = r * g.files + f;
+          words[std::size_t(s / 64)] |= std::uint64_t(1) << (s % 64);
+        }
+    out += std::string(c == fairy::White ? "" : ", ") + "{" + std::to_string(words[0]) + "u, " + std::to_string(words[1]) + "u, " +
+           std::to_string(words[2]) + "u, " + std::to_string(words[3]) + "u}";
+  }
+  return out + "}}";
+}
+
 // The kernel's board and pieces (Word, files, ranks, pieces): members of the Description, or of
 // the KernelBoard that a move generator's header holds for the variants that share it.
 std::string board_members(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables) {
@@ -141,7 +163,7 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
            (p.no_hop_over ? ", .no_hop_over = " + std::to_string(p.no_hop_over) + "u" : "") +
-           (p.no_capture ? ", .no_capture = " + std::to_string(p.no_capture) + "u" : "") +
+           (p.no_capture ? ", .no_capture = " + std::to_string(p.no_capture) + "u" : "") + region_member(g, p) +
            ", .paths = {" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}},\n";
   }
   out += "  }};\n";

@@ -26,7 +26,17 @@ bool promotes_by_leaps_apart(const fairy::PieceProgram& program) {
 std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   const fairy::PieceInfo& p = info.pieces[type];
   if (p.safe_passage && !p.royal) return "piece '" + p.name + "' needs safe passage but is not royal";
-  if (p.confined) return "piece '" + p.name + "' may move only inside a region";
+  if (p.confined) {
+    // The kernel keeps a confined piece's moves and attacks inside its region (pieces.hpp,
+    // attacks.hpp) where its moves are its own paths' targets.
+    const bool castles = info.castling.enabled && (info.castling.partner == type || (info.castling.piece < 0 ? p.royal : info.castling.piece == type));
+    bool first_moves = false;
+    for (const fairy::FirstMove& f : info.first_moves) first_moves |= f.type == type;
+    const bool in_place = std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; });
+    if (castles || first_moves || info.hands.enabled || info.explosions.enabled || in_place || p.safe_passage)
+      return "piece '" + p.name + "' may move only inside a region, beside castling, first moves, hands, explosions, "
+             "promotions that are moves of their own or safe passage";
+  }
   if (!p.moves_on.empty()) return "piece '" + p.name + "' has other moves on some squares (moves_on)";
   if (p.no_hop_over || p.no_capture) {
     // The kernel bars screens and victims by type (pieces.hpp, attacks.hpp) for hops, leaps and

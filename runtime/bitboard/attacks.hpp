@@ -19,23 +19,37 @@ struct Attackers {
   using B = typename V::B;
   using S = Sliders<G>;
 
+  // Each group's `confined`: its one type, when that is confined to a region (it attacks only
+  // there: may_attack), else -1; a confined type shares no group.
   struct LeapGroup {
     TypeSet types = 0;
     int first = 0;  // a type of the group, whose capturing leaps are the group's
+    int confined = -1;
   };
   struct SlideAttackGroup {
     SlideGroup slide;  // mode is kCapture
     TypeSet types = 0;
+    int confined = -1;
   };
   struct BentAttackGroup {
     Bent bent;  // mode is kCapture
     TypeSet types = 0;
+    int confined = -1;
   };
   struct HopAttackGroup {
     Hop hop;  // mode is kCapture
     TypeSet no_hop_over = 0;  // the types whose pieces are no screen (PieceDesc::no_hop_over)
     TypeSet types = 0;
+    int confined = -1;
   };
+  // Whether pieces of a group confined to type `confined`'s region (-1: none) may attack s.
+  template <int confined>
+  FAIRY_HOT_INLINE static bool may_attack(int s) {
+    if constexpr (confined < 0)
+      return true;
+    else
+      return bool(V::may_end[c][confined] & bit<B>(s));
+  }
   struct Groups {
     std::array<LeapGroup, kMaxPieceTypes> leap{};
     int leaps = 0;
@@ -53,11 +67,12 @@ struct Attackers {
     Groups out;
     for (int t = 0; t < V::types; ++t) {
       const std::span<const PathDesc> paths = D::pieces[t].paths[c];
+      const int confined = V::is_confined(t) ? t : -1;
       const LeapSet leaps = leap_set(paths, kCapture);
       if (leaps.count > 0) {
         int g = 0;
-        while (g < out.leaps && leap_set(D::pieces[out.leap[g].first].paths[c], kCapture) != leaps) ++g;
-        if (g == out.leaps) out.leap[out.leaps++].first = t;
+        while (g < out.leaps && (leap_set(D::pieces[out.leap[g].first].paths[c], kCapture) != leaps || out.leap[g].confined != confined)) ++g;
+        if (g == out.leaps) out.leap[out.leaps].first = t, out.leap[out.leaps++].confined = confined;
         out.leap[g].types |= TypeSet(1) << t;
       }
       for (const PathDesc& p : paths)
@@ -68,8 +83,8 @@ struct Attackers {
         SlideGroup key = slides.group[i];
         key.mode = kCapture;
         int g = 0;
-        while (g < out.slides && !(out.slide[g].slide == key)) ++g;
-        if (g == out.slides) out.slide[out.slides++].slide = key;
+        while (g < out.slides && !(out.slide[g].slide == key && out.slide[g].confined == confined)) ++g;
+        if (g == out.slides) out.slide[out.slides].slide = key, out.slide[out.slides++].confined = confined;
         out.slide[g].types |= TypeSet(1) << t;
       }
       const Bents bent = bents(paths);
@@ -78,8 +93,8 @@ struct Attackers {
         Bent key = bent.bent[i];
         key.mode = kCapture;
         int g = 0;
-        while (g < out.bents && !(out.bent[g].bent == key)) ++g;
-        if (g == out.bents) out.bent[out.bents++].bent = key;
+        while (g < out.bents && !(out.bent[g].bent == key && out.bent[g].confined == confined)) ++g;
+        if (g == out.bents) out.bent[out.bents].bent = key, out.bent[out.bents++].confined = confined;
         out.bent[g].types |= TypeSet(1) << t;
         out.bent_directions |= 1 << key.direction;
       }
@@ -90,8 +105,8 @@ struct Attackers {
         key.mode = kCapture;
         const TypeSet barred = D::pieces[t].no_hop_over;
         int g = 0;
-        while (g < out.hops && !(out.hop[g].hop == key && out.hop[g].no_hop_over == barred)) ++g;
-        if (g == out.hops) out.hop[out.hops].hop = key, out.hop[out.hops++].no_hop_over = barred;
+        while (g < out.hops && !(out.hop[g].hop == key && out.hop[g].no_hop_over == barred && out.hop[g].confined == confined)) ++g;
+        if (g == out.hops) out.hop[out.hops].hop = key, out.hop[out.hops].no_hop_over = barred, out.hop[out.hops++].confined = confined;
         out.hop[g].types |= TypeSet(1) << t;
       }
     }
@@ -129,12 +144,12 @@ struct Attackers {
   static B leapers(const Board<D>& b, int s) {
     B a = 0;
     for_each_index<groups.leaps>([&](auto g) {
-      a |= reversed_leaps[g][s] & b.template of_types<groups.leap[g].types>(c);
+      if (may_attack<groups.leap[g].confined>(s)) a |= reversed_leaps[g][s] & b.template of_types<groups.leap[g].types>(c);
     });
     if constexpr (groups.virgin_leapers != 0)
       for_each_index<V::types>([&](auto t) {
         if constexpr ((groups.virgin_leapers >> t) & 1)
-          a |= reversed_virgin_leaps<t>[s] & b.template virgin_pieces<t>(c);
+          if (may_attack<(V::is_confined(t) ? int(t) : -1)>(s)) a |= reversed_virgin_leaps<t>[s] & b.template virgin_pieces<t>(c);
       });
     return a;
   }
@@ -155,7 +170,7 @@ struct Attackers {
           constexpr SlideAttackGroup group = groups.slide[g];
           if constexpr (group.slide.line == line) {
             const B from = group.slide.whole_line() ? along : along & slide_sources[g][s];
-            a |= from & b.template of_types<group.types>(c);
+            if (may_attack<group.confined>(s)) a |= from & b.template of_types<group.types>(c);
           }
         });
       }
@@ -172,6 +187,7 @@ struct Attackers {
     for_each_index<groups.bents>([&](auto g) {
       constexpr BentAttackGroup group = groups.bent[g];
       if constexpr (group.bent.direction == d) {
+        if (!may_attack<group.confined>(s)) return;
         const B in_range = group.bent.range ? turns & G::ray_within(opposite(d), group.bent.range, s) : turns;
         a |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(in_range) & b.template of_types<group.types>(c);
       }
@@ -207,6 +223,7 @@ struct Attackers {
       for_each_index<groups.hops>([&](auto g) {
         constexpr HopAttackGroup group = groups.hop[g];
         constexpr int back = opposite(group.hop.direction);
+        if (!may_attack<group.confined>(s)) return;
         const B blockers = G::rays[back][s] & occupied;
         if (!blockers) return;
         const int screen = first_along(back, blockers);
@@ -234,7 +251,8 @@ struct Attackers {
   static B hop_snipers(const Board<D>& b, int s) {
     B a = 0;
     for_each_index<groups.hops>([&](auto g) {
-      a |= G::rays[opposite(groups.hop[g].hop.direction)][s] & b.template of_types<groups.hop[g].types>(c);
+      if (may_attack<groups.hop[g].confined>(s))
+        a |= G::rays[opposite(groups.hop[g].hop.direction)][s] & b.template of_types<groups.hop[g].types>(c);
     });
     return a;
   }
@@ -284,7 +302,7 @@ struct Attackers {
     B a = 0;
     if constexpr (royals_fly<D>) a |= files_and_ranks[s] & b.template of_types<V::royal_types>(c);
     for_each_index<groups.slides>([&](auto g) {
-      a |= slide_sources[g][s] & b.template of_types<groups.slide[g].types>(c);
+      if (may_attack<groups.slide[g].confined>(s)) a |= slide_sources[g][s] & b.template of_types<groups.slide[g].types>(c);
     });
     return a;
   }

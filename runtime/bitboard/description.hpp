@@ -34,6 +34,10 @@ struct PieceDesc {
   // PieceInfo's no_hop_over and no_capture (the janggi cannon): bit t, the piece types it may
   // not use as a hop's screen, and those it may not capture.
   std::uint64_t no_hop_over = 0, no_capture = 0;
+  // PieceInfo's region, when `confined`: no move of the piece ends outside it, and it attacks no
+  // square outside it. Per colour, bit s % 64 of word s / 64 for kernel square s.
+  bool confined = false;
+  std::array<std::array<std::uint64_t, 4>, 2> region{};
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored; runtime/program.hpp)
 };
 

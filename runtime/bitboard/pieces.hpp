@@ -356,8 +356,15 @@ struct PieceMoves {
     return reach;
   }
 
-  // Where the piece on s may move or capture (not e.p.) before legality.
+  // Where the piece on s may move or capture (not e.p.) before legality: inside its region if
+  // it is confined to one.
   static B pseudo_targets(const Board<D>& b, int s, B occupied, B theirs) {
+    if constexpr (V::is_confined(t))
+      return reach_targets(b, s, occupied, theirs) & V::may_end[c][t];
+    else
+      return reach_targets(b, s, occupied, theirs);
+  }
+  static B reach_targets(const Board<D>& b, int s, B occupied, B theirs) {
     if constexpr (no_capture != 0) theirs &= ~b.template of_types<no_capture>(~c);
     if constexpr (no_hop_over != 0) {
       B q = quiet[s], x = capture[s];
@@ -388,6 +395,7 @@ struct PieceMoves {
     B reach = en_passant[s];
     if constexpr (any<G>(virgin_en_passant))
       if (virgin(b, s)) reach |= virgin_en_passant[s];
+    if constexpr (V::is_confined(t)) reach &= V::may_end[c][t];
     return reach & b.ep;
   }
 };

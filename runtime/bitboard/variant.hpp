@@ -98,6 +98,18 @@ struct Variant {
   }();
   static constexpr int start_count(Color c, int t) { return popcount(start_squares[c][t]); }
 
+  // may_end[c][t]: where colour c's pieces of type t may end a move and attack (every square
+  // unless the type is confined to a region: PieceDesc::region).
+  static constexpr auto may_end = [] {
+    std::array<std::array<B, types>, 2> out{};
+    for (const Color c : {White, Black})
+      for (int t = 0; t < types; ++t)
+        for (int s = 0; s < squares; ++s)
+          if (!D::pieces[t].confined || ((D::pieces[t].region[c][std::size_t(s / 64)] >> (s % 64)) & 1)) set_square(out[c][t], s);
+    return out;
+  }();
+  static constexpr bool is_confined(int t) { return D::pieces[t].confined; }
+
   static constexpr bool hands = D::hands.enabled;
   static constexpr bool drops = hands && D::hands.drops;
   static constexpr bool gating = hands && D::hands.gating;
