@@ -51,6 +51,7 @@
 #include "grand.hpp"
 #include "obento.hpp"
 #include "terachess2.hpp"
+#include "xiangqi.hpp"
 #include "runtime/bitboard/attacks.hpp"
 #include "runtime/registry.hpp"
 #include "tests/kernel_check.hpp"
@@ -106,7 +107,9 @@ std::vector<test::KernelVariant> covered_variants() {
           // First-move rights (the King's leap, the Met's double step) and the Rooks that take the King's.
           test::kernel_variant<gen::v_cambodian::Rules>("cambodian"),
           // The General confined to its palace, the flying general, Cannons and Horses.
-          test::kernel_variant<gen::v_minixiangqi::Rules>("minixiangqi")};
+          test::kernel_variant<gen::v_minixiangqi::Rules>("minixiangqi"),
+          // Regions (palace, own half), moves_on (the Soldier past the river), Elephants and Horses whose eye or leg may be blocked.
+          test::kernel_variant<gen::v_xiangqi::Rules>("xiangqi")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramove3checkAndThisTestListsEveryCoveredVariant) {
@@ -270,6 +273,13 @@ std::vector<std::string> special_positions(const std::string& key) {
   if (key == "cambodian")
     return {"4k3/8/8/8/8/8/8/r2K4 w D - 0 1", "4k3/8/8/8/8/4r3/8/3K4 w D - 0 1", "7k/8/8/8/8/8/8/r2MK3 w D - 0 1",
             "4k3/8/8/8/8/r3K3/8/3M4 w D - 0 1", "r2km3/8/8/8/8/8/8/R2KM2R w DEde - 0 1"};
+  // Xiangqi: Soldiers past the river checking sideways and one before it (forward only), a
+  // General at its palace's edge beside an Advisor, an Elephant whose eye is blocked and one at
+  // the river (it may not cross), a Horse whose leg is blocked beside one that checks.
+  if (key == "xiangqi")
+    return {"4k4/9/9/9/9/3Pp4/9/9/9/4K4 b - - 0 1", "3k5/9/9/9/2pP5/9/9/9/9/4K4 w - - 0 1",
+            "4k4/9/9/9/9/9/9/3A5/9/3K5 w - - 0 1", "4k4/9/9/9/9/2b6/9/4B4/3P5/4K4 w - - 0 1",
+            "4k4/9/9/9/9/9/4n4/4P4/9/3K5 w - - 0 1", "4k4/9/9/9/9/9/9/5n3/9/4K4 w - - 0 1"};
   if (key == "synochess")
     return {"3k4/8/8/8/3N4/8/8/3K4 w - - 0 1", "3k4/8/8/3s4/8/8/8/3K4 b - - 0 1", "3k4/8/8/8/3B4/8/8/3K4 w - - 0 1",
             "4k3/8/8/8/8/8/8/3K4 w - - 0 1", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "3k4/8/8/8/8/8/8/4K2R w K - 0 1",

@@ -129,23 +129,50 @@ std::string rule_members(const fairy::VariantInfo& info) {
   return out;
 }
 
-// A confined piece's region (PieceDesc::region: per colour, bit s % 64 of word s / 64 for kernel
-// square s = rank * files + file), or nothing.
-std::string region_member(const fairy::Geometry& g, const fairy::PieceInfo& p) {
-  if (!p.confined) return "";
-  std::string out = ", .confined = true, .region = {{";
+// A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it: per
+// colour, bit s % 64 of word s / 64 for kernel square s = rank * files + file.
+std::string square_words(const fairy::Geometry& g, const std::array<fairy::SquareSet, 2>& sets) {
+  std::string out = "{";
   for (const Color c : {fairy::White, fairy::Black}) {
     std::array<std::uint64_t, 4> words{};
     for (int r = 0; r < g.ranks; ++r)
       for (int f = 0; f < g.files; ++f)
-        if (p.region[c][std::size_t(g.square(f, r))]) {
+        if (sets[c][std::size_t(g.square(f, r))]) {
           const int s = r * g.files + f;
           words[std::size_t(s / 64)] |= std::uint64_t(1) << (s % 64);
         }
-    out += std::string(c == fairy::White ? "" : ", ") + "{" + std::to_string(words[0]) + "u, " + std::to_string(words[1]) + "u, " +
+    out += std::string(c == fairy::White ? "{" : ", {") + std::to_string(words[0]) + "u, " + std::to_string(words[1]) + "u, " +
            std::to_string(words[2]) + "u, " + std::to_string(words[3]) + "u}";
   }
-  return out + "}}";
+  return out + "}";
+}
+
+// The name of type t's moves_on table in the kernel's board (board_members).
+std::string moves_on_name(int t) { return "kMovesOn" + std::to_string(t); }
+
+// A piece's members for its region (confined) and its moves on some squares, if any.
+std::string square_members(const model::Variant& v, int t) {
+  const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
+  std::string out;
+  if (p.confined) out += ", .confined = true, .region = {" + square_words(v.info.geo, p.region) + "}";
+  if (!p.moves_on.empty()) out += ", .moves_on = " + moves_on_name(t);
+  return out;
+}
+
+// The moves_on tables of v's pieces that have them (before `pieces`, which points at them).
+std::string moves_on_tables(const model::Variant& v, const PieceTables& tables) {
+  std::string out;
+  for (int t = 0; t < int(v.info.pieces.size()); ++t) {
+    const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
+    if (p.moves_on.empty()) continue;
+    out += "  // " + p.name + "'s moves on some squares instead of its own (moves_on)\n";
+    out += "  static constexpr bitboard::SquareMovesDesc " + moves_on_name(t) + "[] = {\n";
+    for (std::size_t i = 0; i < p.moves_on.size(); ++i)
+      out += "      {.on = {" + square_words(v.info.geo, p.moves_on[i].on) + "}, .paths = {" + tables.name(v, t, fairy::White, int(i)) +
+             ", " + tables.name(v, t, fairy::Black, int(i)) + "}},\n";
+    out += "  };\n";
+  }
+  return out;
 }
 
 // The kernel's board and pieces (Word, files, ranks, pieces): members of the Description, or of
@@ -156,6 +183,7 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
   std::string out = "  using Word = " + word_type(coverage.word_bits) + ";\n";
   out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
   out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
+  out += moves_on_tables(v, tables);
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
@@ -163,7 +191,7 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
            (p.no_hop_over ? ", .no_hop_over = " + std::to_string(p.no_hop_over) + "u" : "") +
-           (p.no_capture ? ", .no_capture = " + std::to_string(p.no_capture) + "u" : "") + region_member(g, p) +
+           (p.no_capture ? ", .no_capture = " + std::to_string(p.no_capture) + "u" : "") + square_members(v, t) +
            ", .paths = {" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}},\n";
   }
   out += "  }};\n";

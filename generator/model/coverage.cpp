@@ -37,7 +37,31 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
       return "piece '" + p.name + "' may move only inside a region, beside castling, first moves, hands, explosions, "
              "promotions that are moves of their own or safe passage";
   }
-  if (!p.moves_on.empty()) return "piece '" + p.name + "' has other moves on some squares (moves_on)";
+  if (!p.moves_on.empty()) {
+    // The kernel makes the leap tables of a piece that only leaps square by square (pieces.hpp's
+    // leap_table_on), and its attack group is its own.
+    const std::string why = "piece '" + p.name + "' has other moves on some squares (moves_on) ";
+    const auto leaps_only = [](const fairy::PieceProgram& program) {
+      return std::all_of(program.paths.begin(), program.paths.end(), [](const fairy::Path& path) {
+        return fairy::bitboard::shape_of(path.legs, path.virgin_only) == fairy::bitboard::PathShape::Leap && !path.virgin_only &&
+               !(path.legs[0].mode & fairy::kEnPassant);
+      });
+    };
+    bool leaps = true;
+    for (const fairy::Color c : {fairy::White, fairy::Black}) {
+      leaps = leaps && leaps_only(p.program[c]);
+      for (const fairy::SquareMoves& m : p.moves_on) leaps = leaps && leaps_only(m.program[c]);
+    }
+    if (!leaps) return why + "and moves that are not plain leaps (no e.p., none only unmoved)";
+    bool first_moves = false;
+    for (const fairy::FirstMove& f : info.first_moves) first_moves |= f.type == type;
+    const bool castles = info.castling.enabled && (info.castling.partner == type || (info.castling.piece < 0 ? p.royal : info.castling.piece == type));
+    const bool in_place = std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; });
+    if (info.promotion_rule[type] >= 0 || p.confined || castles || first_moves || info.hands.enabled || info.explosions.enabled ||
+        in_place || info.turn.moves != 1)
+      return why + "beside its promotion, a region, castling, first moves, hands, explosions, promotions that are moves of "
+                   "their own or turns of two moves";
+  }
   if (p.no_hop_over || p.no_capture) {
     // The kernel bars screens and victims by type (pieces.hpp, attacks.hpp) for hops, leaps and
     // slides; no royal piece may be spared (attacks on it would need the attacker's type).

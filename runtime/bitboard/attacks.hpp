@@ -69,9 +69,15 @@ struct Attackers {
       const std::span<const PathDesc> paths = D::pieces[t].paths[c];
       const int confined = V::is_confined(t) ? t : -1;
       const LeapSet leaps = leap_set(paths, kCapture);
-      if (leaps.count > 0) {
+      // (A type with moves_on leaps by square: its group is its own.)
+      if (leaps.count > 0 || !D::pieces[t].moves_on.empty()) {
         int g = 0;
-        while (g < out.leaps && (leap_set(D::pieces[out.leap[g].first].paths[c], kCapture) != leaps || out.leap[g].confined != confined)) ++g;
+        const auto shares = [&](int i) {
+          const int first = out.leap[i].first;
+          return leap_set(D::pieces[first].paths[c], kCapture) == leaps && out.leap[i].confined == confined &&
+                 D::pieces[first].moves_on.empty() && D::pieces[t].moves_on.empty();
+        };
+        while (g < out.leaps && !shares(g)) ++g;
         if (g == out.leaps) out.leap[out.leaps].first = t, out.leap[out.leaps++].confined = confined;
         out.leap[g].types |= TypeSet(1) << t;
       }
@@ -128,7 +134,7 @@ struct Attackers {
   static constexpr auto reversed_leaps = [] {
     std::array<SquareTable<G>, groups.leaps> out{};
     for (int g = 0; g < groups.leaps; ++g)
-      out[g] = leap_table<G>(D::pieces[groups.leap[g].first].paths[c], kCapture, false, true);
+      out[g] = leap_table_on<G>(D::pieces[groups.leap[g].first], c, D::pieces[groups.leap[g].first].paths[c], kCapture, true);
     return out;
   }();
   template <int t>

@@ -25,6 +25,13 @@
 
 namespace fairy::bitboard {
 
+// Moves a piece has instead of its own while it stands on a square of `on` (PieceInfo's
+// moves_on), per colour: bit s % 64 of word s / 64 for kernel square s.
+struct SquareMovesDesc {
+  std::array<std::array<std::uint64_t, 4>, 2> on{};
+  std::array<std::span<const PathDesc>, 2> paths;
+};
+
 struct PieceDesc {
   char letter = '?';  // for comments and debugging
   bool royal = false;
@@ -38,6 +45,9 @@ struct PieceDesc {
   // square outside it. Per colour, bit s % 64 of word s / 64 for kernel square s.
   bool confined = false;
   std::array<std::array<std::uint64_t, 4>, 2> region{};
+  // Its moves on some squares instead of `paths` (the first entry holding the square wins): for
+  // pieces that only leap (coverage.cpp), so its leap tables are made square by square.
+  std::span<const SquareMovesDesc> moves_on{};
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored; runtime/program.hpp)
 };
 

@@ -68,7 +68,7 @@ struct LeaperSet {
 
   static constexpr bool applies = [] {
     if (V::is_royal(t) || M::slides.count > 0 || M::bent.count > 0 || M::hop.count > 0 || M::has_unpromoting ||
-        M::no_capture != 0 || V::is_confined(t) || vectors.count == 0)
+        M::no_capture != 0 || V::is_confined(t) || !D::pieces[t].moves_on.empty() || vectors.count == 0)
       return false;
     const int pieces = std::max(V::start_count(White, t), V::start_count(Black, t));
     return vectors.count <= pieces;

@@ -39,6 +39,32 @@ constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_
   return out;
 }
 
+// leap_table (not `i`) for colour c's `piece` whose own paths (in a turn phase) are `paths`: from
+// each square by the paths of the first of its moves_on entries whose squares hold it, else by
+// `paths`.
+template <class G>
+constexpr SquareTable<G> leap_table_on(const PieceDesc& piece, Color c, std::span<const PathDesc> paths, std::uint8_t mode,
+                                       bool backwards = false) {
+  if (piece.moves_on.empty()) return leap_table<G>(paths, mode, false, backwards);
+  SquareTable<G> out{};
+  for (int s = 0; s < G::squares; ++s) {
+    std::span<const PathDesc> here = paths;
+    for (const SquareMovesDesc& m : piece.moves_on)
+      if ((m.on[c][std::size_t(s / 64)] >> (s % 64)) & 1) {
+        here = m.paths[c];
+        break;
+      }
+    for (const PathDesc& p : here) {
+      if (shape_of(p) != PathShape::Leap || p.virgin_only || !(p.legs[0].mode & mode)) continue;
+      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) {
+        if (backwards) set_square(out[t], s);
+        else set_square(out[s], t);
+      }
+    }
+  }
+  return out;
+}
+
 // Where the leaps that never promote (PathDesc::promotes false) land from each square.
 template <class G>
 constexpr SquareTable<G> unpromoting_table(std::span<const PathDesc> paths) {
@@ -266,8 +292,8 @@ struct PieceMoves {
   using B = typename V::B;
   static constexpr std::span<const PathDesc> paths = PhasePaths<D, t, c, phase>::paths;
 
-  static constexpr SquareTable<G> quiet = leap_table<G>(paths, kMove, false);
-  static constexpr SquareTable<G> capture = leap_table<G>(paths, kCapture, false);
+  static constexpr SquareTable<G> quiet = leap_table_on<G>(D::pieces[t], c, paths, kMove);
+  static constexpr SquareTable<G> capture = leap_table_on<G>(D::pieces[t], c, paths, kCapture);
   static constexpr SquareTable<G> en_passant = leap_table<G>(paths, kEnPassant, false);
   static constexpr SquareTable<G> virgin_quiet = leap_table<G>(paths, kMove, true);
   static constexpr SquareTable<G> virgin_capture = leap_table<G>(paths, kCapture, true);
