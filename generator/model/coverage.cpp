@@ -68,10 +68,12 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
     for (int u = 0; u < int(info.pieces.size()); ++u)
       if (info.pieces[u].royal && (p.no_capture >> u & 1))
         return "piece '" + p.name + "' may not capture royal piece '" + info.pieces[u].name + "' (no_capture)";
-    // The kernel tests a move on the board before it, knowing the type that lands (legal.hpp's
+    // The kernel tests a move on the board before it, knowing the type that moves (legal.hpp's
     // legal_after): not the type a promotion or a gate brings, nor the castling partner's.
     for (int u = 0; u < int(info.pieces.size()); ++u) {
       if (!(p.no_hop_over >> u & 1)) continue;
+      if (info.promotion_rule[u] >= 0)
+        return "piece '" + p.name + "' may not hop over '" + info.pieces[u].name + "', which promotes (no_hop_over)";
       if (info.castling.enabled && info.castling.partner == u)
         return "piece '" + p.name + "' may not hop over the castling partner '" + info.pieces[u].name + "' (no_hop_over)";
       for (const fairy::PromotionRule& r : info.promotions)
