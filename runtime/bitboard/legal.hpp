@@ -73,8 +73,8 @@ struct Generator {
     B pinned = 0;
     B verify = 0;     // our pieces whose moves are tested one by one (bent paths, hop lines)
     B hop_lines = 0;  // the empty lines between our royal piece and enemy hoppers that could hop
-                      // (and the enemy pieces on such lines that are no screen for them)
-                      // onto it: targets there are tested one by one (a screen comes)
+                      // onto it, and the enemy pieces on such lines that are no screen for them:
+                      // targets there are tested one by one (a screen comes)
     int pins = 0;
     std::array<B, 2 * kDirections> pinned_piece, pin_line;  // the first `pins` (not cleared: hot)
   };
