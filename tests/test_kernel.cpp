@@ -26,6 +26,7 @@
 #include "shatranj.hpp"
 #include "cambodian.hpp"
 #include "capablanca.hpp"
+#include "chak.hpp"
 #include "chigorin.hpp"
 #include "crazyhouse.hpp"
 #include "embassy.hpp"
@@ -109,7 +110,10 @@ std::vector<test::KernelVariant> covered_variants() {
           // The General confined to its palace, the flying general, Cannons and Horses.
           test::kernel_variant<gen::v_minixiangqi::Rules>("minixiangqi"),
           // Regions (palace, own half), moves_on (the Soldier past the river), Elephants and Horses whose eye or leg may be blocked.
-          test::kernel_variant<gen::v_xiangqi::Rules>("xiangqi")};
+          test::kernel_variant<gen::v_xiangqi::Rules>("xiangqi"),
+          // A royal piece that promotes to another royal type (the King, on leaving or entering the
+          // far half, to a Divine King confined there), Quetzals that hop, the flag.
+          test::kernel_variant<gen::v_chak::Rules>("chak")};
 }
 
 TEST(Kernel, CoversChessCapablancaGrandObentoTerachess2CrazyhouseSeirawanShogiPlacementShinobiSittuyinExtramove3checkAndThisTestListsEveryCoveredVariant) {
@@ -276,6 +280,12 @@ std::vector<std::string> special_positions(const std::string& key) {
   // Xiangqi: Soldiers past the river checking sideways and one before it (forward only), a
   // General at its palace's edge beside an Advisor, an Elephant whose eye is blocked and one at
   // the river (it may not cross), a Horse whose leg is blocked beside one that checks.
+  // Chak: a King about to enter the far half beside a Rook (it becomes a Divine King there), a
+  // King in the far half that promotes on every move, out of it too (a Divine King outside its
+  // region, which may only step back in), and a Divine King near the flag beside the black King.
+  if (key == "chak")
+    return {"4k4/9/9/9/3r5/4K4/9/9/9 w - - 0 1", "4k4/9/9/2P6/4K4/9/9/9/9 w - - 0 1",
+            "4k4/9/3+K5/9/9/9/9/9/9 w - - 0 1"};
   if (key == "xiangqi")
     return {"4k4/9/9/9/9/3Pp4/9/9/9/4K4 b - - 0 1", "3k5/9/9/9/2pP5/9/9/9/9/4K4 w - - 0 1",
             "4k4/9/9/9/9/9/9/3A5/9/3K5 w - - 0 1", "4k4/9/9/9/9/2b6/9/4B4/3P5/4K4 w - - 0 1",

@@ -252,8 +252,12 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);
   for (const fairy::PromotionRule& rule : info.promotions) {
     if (rule.from_reserve) return refuse("it promotes from the reserve");
+    // A royal piece may become another royal type (chak's King, its Divine King: still one
+    // royal piece a side); a piece that is not royal may not become one.
+    bool royal_pieces = true;
+    for (const int type : rule.pieces) royal_pieces = royal_pieces && info.pieces[std::size_t(type)].royal;
     for (const fairy::PromotionTarget& target : rule.to) {
-      if (info.pieces[target.type].royal) return refuse("it promotes to a royal piece");
+      if (info.pieces[target.type].royal && !royal_pieces) return refuse("a piece that is not royal promotes to a royal piece");
     }
   }
   out.covered = true;
