@@ -22,6 +22,23 @@ bool promotes_by_leaps_apart(const fairy::PieceProgram& program) {
   return true;
 }
 
+// Whether the variant has promotions that are moves of their own (sittuyin's in_place).
+bool has_in_place_promotions(const fairy::VariantInfo& info) {
+  return std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; });
+}
+
+// Whether pieces of this type castle: as the partner, or as the castling piece (the royal one
+// unless castling names another).
+bool castles(const fairy::VariantInfo& info, int type) {
+  const fairy::CastlingRule& c = info.castling;
+  return c.enabled && (c.partner == type || (c.piece < 0 ? info.pieces[std::size_t(type)].royal : c.piece == type));
+}
+
+// Whether pieces of this type have first-move rights.
+bool has_first_moves(const fairy::VariantInfo& info, int type) {
+  return std::any_of(info.first_moves.begin(), info.first_moves.end(), [type](const fairy::FirstMove& f) { return f.type == type; });
+}
+
 // Why the kernel cannot run this piece, or "" when it can.
 std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   const fairy::PieceInfo& p = info.pieces[type];
@@ -29,11 +46,8 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
   if (p.confined) {
     // The kernel keeps a confined piece's moves and attacks inside its region (pieces.hpp,
     // attacks.hpp) where its moves are its own paths' targets.
-    const bool castles = info.castling.enabled && (info.castling.partner == type || (info.castling.piece < 0 ? p.royal : info.castling.piece == type));
-    bool first_moves = false;
-    for (const fairy::FirstMove& f : info.first_moves) first_moves |= f.type == type;
-    const bool in_place = std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; });
-    if (castles || first_moves || info.hands.enabled || info.explosions.enabled || in_place || p.safe_passage)
+    if (castles(info, type) || has_first_moves(info, type) || info.hands.enabled || info.explosions.enabled ||
+        has_in_place_promotions(info) || p.safe_passage)
       return "piece '" + p.name + "' may move only inside a region, beside castling, first moves, hands, explosions, "
              "promotions that are moves of their own or safe passage";
   }
@@ -53,12 +67,8 @@ std::string uncovered_piece(const fairy::VariantInfo& info, int type) {
       for (const fairy::SquareMoves& m : p.moves_on) leaps = leaps && leaps_only(m.program[c]);
     }
     if (!leaps) return why + "and moves that are not plain leaps (no e.p., none only unmoved)";
-    bool first_moves = false;
-    for (const fairy::FirstMove& f : info.first_moves) first_moves |= f.type == type;
-    const bool castles = info.castling.enabled && (info.castling.partner == type || (info.castling.piece < 0 ? p.royal : info.castling.piece == type));
-    const bool in_place = std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; });
-    if (info.promotion_rule[type] >= 0 || p.confined || castles || first_moves || info.hands.enabled || info.explosions.enabled ||
-        in_place || info.turn.moves != 1)
+    if (info.promotion_rule[type] >= 0 || p.confined || castles(info, type) || has_first_moves(info, type) || info.hands.enabled ||
+        info.explosions.enabled || has_in_place_promotions(info) || info.turn.moves != 1)
       return why + "beside its promotion, a region, castling, first moves, hands, explosions, promotions that are moves of "
                    "their own or turns of two moves";
   }
@@ -157,7 +167,7 @@ std::string uncovered_flying_general(const fairy::VariantInfo& info) {
   if (royal_types > 1) return why + "and it has more than one royal piece type";
   if (info.explosions.enabled || info.must_capture || !info.checks_allowed || info.ends.extinction.enabled ||
       info.ends.flag.extra_move || info.ends.checks || info.turn.moves != 1 || info.hands.gating || royal_in_start_hand(info) ||
-      std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; }))
+      has_in_place_promotions(info))
     return why + "beside explosions, compulsory captures, barred checks, extinction, the flag's extra move, n-check, "
                  "turns of two moves, gating, a royal piece in hand or promotions that are moves of their own";
   return "";
@@ -170,7 +180,7 @@ std::string uncovered_first_moves(const fairy::VariantInfo& info) {
   const std::string why = "it has first-move rights (first_moves) ";
   if (info.hands.enabled || info.castling.enabled || info.explosions.enabled || info.must_capture || !info.checks_allowed ||
       info.turn.moves != 1 ||
-      std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; }))
+      has_in_place_promotions(info))
     return why + "beside hands, castling, explosions, compulsory captures, barred checks, turns of two moves or "
                  "promotions that are moves of their own";
   for (const fairy::FirstMove& f : info.first_moves) {
@@ -218,7 +228,7 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
       return refuse("its turns have more than two moves, or a later move may capture");
     if (info.hands.enabled || info.must_capture || !info.checks_allowed || info.explosions.enabled || info.pass ||
         info.ends.extinction.enabled || info.ends.flag.piece >= 0 || info.ends.checks ||
-        std::any_of(info.promotions.begin(), info.promotions.end(), [](const fairy::PromotionRule& r) { return r.in_place; }))
+        has_in_place_promotions(info))
       return refuse("its turns of two moves come with hands, compulsory captures, barred checks, explosions, passes, "
                     "game ends or promotions that are moves of their own");
   }

@@ -25,10 +25,15 @@
 
 namespace fairy::bitboard {
 
+// A set of kernel squares as the descriptions write it (a region, a moves_on entry's squares):
+// bit s % 64 of word s / 64 for kernel square s.
+using SquareWords = std::array<std::uint64_t, 4>;
+constexpr bool holds(const SquareWords& words, int s) { return (words[std::size_t(s / 64)] >> (s % 64)) & 1; }
+
 // Moves a piece has instead of its own while it stands on a square of `on` (PieceInfo's
-// moves_on), per colour: bit s % 64 of word s / 64 for kernel square s.
+// moves_on), per colour.
 struct SquareMovesDesc {
-  std::array<std::array<std::uint64_t, 4>, 2> on{};
+  std::array<SquareWords, 2> on{};
   std::array<std::span<const PathDesc>, 2> paths;
 };
 
@@ -42,9 +47,9 @@ struct PieceDesc {
   // not use as a hop's screen, and those it may not capture.
   std::uint64_t no_hop_over = 0, no_capture = 0;
   // PieceInfo's region, when `confined`: no move of the piece ends outside it, and it attacks no
-  // square outside it. Per colour, bit s % 64 of word s / 64 for kernel square s.
+  // square outside it. Per colour.
   bool confined = false;
-  std::array<std::array<std::uint64_t, 4>, 2> region{};
+  std::array<SquareWords, 2> region{};
   // Its moves on some squares instead of `paths` (the first entry holding the square wins): for
   // pieces that only leap (coverage.cpp), so its leap tables are made square by square.
   std::span<const SquareMovesDesc> moves_on{};

@@ -20,8 +20,9 @@ struct FirstMoves {
   static constexpr std::array<SquareTable<G>, 2> leaps = {leap_table<G>(D::first_moves[i].paths[White], kMove, false),
                                                           leap_table<G>(D::first_moves[i].paths[Black], kMove, false)};
 
-  // The first-rank squares of colour c.
-  static constexpr B first_rank(Color c) { return G::rank_mask(c == White ? 0 : G::ranks - 1); }
+  // Colour c's first rank, where its rights sit.
+  template <Color c>
+  static constexpr B first_rank = V::relative_ranks(c, 1);
 
   // reach<t, c>[s]: where colour c's piece of type t on s would capture by its single-leg moves
   // on an empty board (Position::leg_attacks: a Rook takes a King's right from anywhere on its
@@ -50,7 +51,7 @@ struct FirstMoves {
     for_each_index<count>([&](auto i) {
       constexpr FirstMoveDesc fm = D::first_moves[i];
       if constexpr ((fm.lost_to >> t) & 1)
-        n.gates &= ~(reach<t, us>[to] & n.template pieces<fm.type>(~us) & first_rank(~us));
+        n.gates &= ~(reach<t, us>[to] & n.template pieces<fm.type>(~us) & first_rank<~us>);
     });
   }
 };

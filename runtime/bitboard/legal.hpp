@@ -207,6 +207,12 @@ struct Generator {
     return true;
   }
 
+  // Where our piece on `from` may go as far as checks and pins say: the evasions, and along its
+  // pin line if it is pinned.
+  static B may_go(const Context& cx, int from) {
+    return (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
+  }
+
   // Where a pinned piece may go: along its pin line, up to and including the pinner.
   static B pin_line_of(const Context& cx, B piece) {
     for (int i = 0; i < cx.pins; ++i)
@@ -267,8 +273,7 @@ struct Generator {
     if constexpr (Enemy::groups.bents > 0 || Enemy::groups.hops > 0)
       for (B tested = pieces & cx.verify; tested;) {
         const int from = pop_lsb(tested);
-        const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
-        tested_piece<t>(b, cx, sink, from, allowed);
+        tested_piece<t>(b, cx, sink, from, may_go(cx, from));
       }
   }
 
@@ -537,7 +542,7 @@ struct Generator {
           B allowed = by_type ? tested_empty(t) : empty;
           if constexpr ((D::hands.no_doubled >> t & 1) != 0) allowed &= ~G::files_of(b.template pieces<t>(us));
           if constexpr (D::hands.opposite_colours != 0) allowed &= colours.template allowed<t>();
-          if constexpr (V::is_royal(t)) allowed = unattacked(b, cx, allowed & V::drop_squares[us][t]);
+          if constexpr (V::is_royal(t)) allowed = unattacked(b, cx.occupied, allowed & V::drop_squares[us][t]);
           if (const B targets = allowed & V::drop_squares[us][t]) {
             sink.template drops<t>(targets);
             any = true;
@@ -552,12 +557,13 @@ struct Generator {
     return any;
   }
 
-  // The squares of `targets` where a royal piece dropped would not be attacked.
-  static B unattacked(const Board<D>& b, const Context& cx, B targets) {
+  // The squares of `targets` where our royal piece, dropped or moved there (`occupied`: the
+  // board without it), would not be attacked.
+  static B unattacked(const Board<D>& b, B occupied, B targets) {
     B out = 0;
     while (targets) {
       const int to = pop_lsb(targets);
-      if (!Enemy::attacks(b, to, cx.occupied | bit<B>(to))) out |= bit<B>(to);
+      if (!Enemy::attacks(b, to, occupied | bit<B>(to))) out |= bit<B>(to);
     }
     return out;
   }
@@ -613,18 +619,14 @@ struct Generator {
       constexpr int t = fm.type;
       if constexpr (!fm.in_check)
         if (cx.checkers) return;
-      for (B pieces = b.gates & b.template pieces<t>(us) & F::first_rank(us); pieces;) {
+      for (B pieces = b.gates & b.template pieces<t>(us) & F::template first_rank<us>; pieces;) {
         const int from = pop_lsb(pieces);
         const B leaps = F::template leaps<i>[us][from] & ~cx.occupied;
         B targets = 0;
         if constexpr (V::is_royal(t)) {
-          for (B tested = leaps; tested;) {
-            const int to = pop_lsb(tested);
-            if (!Enemy::attacks(b, to, cx.occupied ^ bit<B>(from))) targets |= bit<B>(to);
-          }
+          targets = unattacked(b, cx.occupied ^ bit<B>(from), leaps);
         } else {
-          const B allowed = (cx.pinned & bit<B>(from)) ? cx.evasions & pin_line_of(cx, bit<B>(from)) : cx.evasions;
-          for (B tested = leaps & allowed; tested;) {
+          for (B tested = leaps & may_go(cx, from); tested;) {
             const int to = pop_lsb(tested);
             if (!((cx.verify & bit<B>(from)) || (cx.hop_lines & bit<B>(to))) || legal_after<t>(b, cx, from, to)) targets |= bit<B>(to);
           }

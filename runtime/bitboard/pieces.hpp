@@ -47,21 +47,22 @@ constexpr SquareTable<G> leap_table_on(const PieceDesc& piece, Color c, std::spa
                                        bool backwards = false) {
   if (piece.moves_on.empty()) return leap_table<G>(paths, mode, false, backwards);
   SquareTable<G> out{};
-  for (int s = 0; s < G::squares; ++s) {
-    std::span<const PathDesc> here = paths;
-    for (const SquareMovesDesc& m : piece.moves_on)
-      if ((m.on[c][std::size_t(s / 64)] >> (s % 64)) & 1) {
-        here = m.paths[c];
-        break;
-      }
-    for (const PathDesc& p : here) {
-      if (shape_of(p) != PathShape::Leap || p.virgin_only || !(p.legs[0].mode & mode)) continue;
-      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) {
-        if (backwards) set_square(out[t], s);
-        else set_square(out[s], t);
-      }
-    }
+  typename G::B left = G::all();  // the squares no entry before holds
+  // Adds the leaps of `from_paths` that start on `starts` (backwards: keeps those sources).
+  const auto add = [&](std::span<const PathDesc> from_paths, typename G::B starts) {
+    const SquareTable<G> table = leap_table<G>(from_paths, mode, false, backwards);
+    for (int s = 0; s < G::squares; ++s)
+      if (backwards) out[s] |= table[s] & starts;
+      else if (starts & bit<typename G::B>(s)) out[s] |= table[s];
+  };
+  for (const SquareMovesDesc& m : piece.moves_on) {
+    typename G::B on = 0;
+    for (int s = 0; s < G::squares; ++s)
+      if (holds(m.on[c], s)) set_square(on, s);
+    add(m.paths[c], on & left);
+    left &= ~on;
   }
+  add(paths, left);
   return out;
 }
 
@@ -345,8 +346,8 @@ struct PieceMoves {
   static bool virgin(const Board<D>& b, int s) { return bool(b.template virgin_pieces<t>(c) & bit<B>(s)); }
 
   // Slide, bent and hop reach from s, split into the squares it may move to and capture on; no
-  // hop over a screen in `barred_screens` (the pieces of the no_hop_over types).
-  static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred_screens = 0) {
+  // hop over a screen in `barred` (barred_screens).
+  static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
     for_each_index<slides.count>([&](auto i) {
       constexpr SlideGroup g = slides.group[i];
       B a = Sliders<G>::line_attacks(g.line, s, occupied);
@@ -365,8 +366,8 @@ struct PieceMoves {
     for_each_index<hop.count>([&](auto i) {
       constexpr Hop g = hop.hop[i];
       if constexpr (no_hop_over != 0)
-        if (const B blockers = G::rays[g.direction][s] & occupied; barred_screens & blockers)
-          if (barred_screens & bit<B>(first_along(g.direction, blockers))) return;
+        if (const B blockers = G::rays[g.direction][s] & occupied; barred & blockers)
+          if (barred & bit<B>(first_along(g.direction, blockers))) return;
       const B a = hop_reach<G>(g.direction, g.range, s, occupied);
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
@@ -390,19 +391,22 @@ struct PieceMoves {
     else
       return reach_targets(b, s, occupied, theirs);
   }
+  // The pieces that are no screen for its hops (of its no_hop_over types; none without).
+  static B barred_screens(const Board<D>& b) {
+    if constexpr (no_hop_over != 0)
+      return b.template of_types<no_hop_over>(White) | b.template of_types<no_hop_over>(Black);
+    else
+      return 0;
+  }
   static B reach_targets(const Board<D>& b, int s, B occupied, B theirs) {
     if constexpr (no_capture != 0) theirs &= ~b.template of_types<no_capture>(~c);
-    if constexpr (no_hop_over != 0) {
-      B q = quiet[s], x = capture[s];
-      add_slides(s, occupied, q, x, b.template of_types<no_hop_over>(White) | b.template of_types<no_hop_over>(Black));
-      return (q & ~occupied) | (x & theirs);  // (coverage.cpp: such a piece has no virgin or lame moves)
-    } else if constexpr (uniform) {
+    if constexpr (uniform) {
       B reach = quiet[s], unused = 0;
-      add_slides(s, occupied, reach, unused);
+      add_slides(s, occupied, reach, unused, barred_screens(b));
       return reach & (~occupied | theirs);
     } else {
       B q = quiet[s], x = capture[s];
-      add_slides(s, occupied, q, x);
+      add_slides(s, occupied, q, x, barred_screens(b));
       bool unmoved = false;
       if constexpr (has_virgin_moves) {
         unmoved = virgin(b, s);

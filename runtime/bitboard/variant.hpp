@@ -105,7 +105,7 @@ struct Variant {
     for (const Color c : {White, Black})
       for (int t = 0; t < types; ++t)
         for (int s = 0; s < squares; ++s)
-          if (!D::pieces[t].confined || ((D::pieces[t].region[c][std::size_t(s / 64)] >> (s % 64)) & 1)) set_square(out[c][t], s);
+          if (!D::pieces[t].confined || holds(D::pieces[t].region[c], s)) set_square(out[c][t], s);
     return out;
   }();
   static constexpr bool is_confined(int t) { return D::pieces[t].confined; }
