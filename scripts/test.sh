@@ -4,9 +4,9 @@
 #   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer, instrumented for libFuzzer:
 #               the suite without the `slow` and `peer` labels (every variant's perft still runs,
 #               at the spec's smaller depths; the peer comparisons run in the Release suite), then
-#               each fuzz target for FAIRY_FUZZ_SECONDS (default 60) seconds, one a core at a time
+#               each fuzz target for FAIRY_FUZZ_SECONDS (default 40) seconds, one a core at a time
 # Locally, FAIRY_SKIP_SLOW=1 skips tests labelled slow, FAIRY_SKIP_SANITIZE=1 the sanitizer suite
-# and FAIRY_SKIP_FUZZ=1 the fuzzing; CI (CI=true) always runs everything, fuzzing >= 60 s a target.
+# and FAIRY_SKIP_FUZZ=1 the fuzzing; CI (CI=true) always runs everything, fuzzing >= 40 s a target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skip() { [ "${CI:-}" != true ] && [ "${!1:-0}" = 1 ]; }
@@ -38,8 +38,8 @@ if ! skip FAIRY_SKIP_SANITIZE; then
 fi
 
 if ! skip FAIRY_SKIP_FUZZ; then
-  seconds=${FAIRY_FUZZ_SECONDS:-60}
-  if [ "${CI:-}" = true ] && [ "$seconds" -lt 60 ]; then seconds=60; fi
+  seconds=${FAIRY_FUZZ_SECONDS:-40}
+  if [ "${CI:-}" = true ] && [ "$seconds" -lt 40 ]; then seconds=40; fi
   tests/fuzz/run.sh build-asan "$seconds"
   phase "fuzzing"
 fi

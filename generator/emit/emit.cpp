@@ -1005,22 +1005,36 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
                                                               kernel_board_code(*users.front(), tables)}})};
 }
 
+// Each distinct move generator (its text), in spec order of its first user, with the variants
+// that use it.
+using Generators = std::vector<std::pair<std::string, std::vector<const model::Variant*>>>;
+Generators move_generators(const std::vector<model::Variant>& vs, const Options& o, const PieceTables& tables) {
+  Generators generators;
+  for (const model::Variant& v : vs) {
+    std::string code = movegen_code(v, o, tables);
+    auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
+    if (it == generators.end()) it = generators.insert(generators.end(), {std::move(code), {}});
+    it->second.push_back(&v);
+  }
+  return generators;
+}
+
+std::vector<const model::Variant*> pointers(const std::vector<model::Variant>& vs) {
+  std::vector<const model::Variant*> all;
+  for (const model::Variant& v : vs) all.push_back(&v);
+  return all;
+}
+
 }  // namespace
 
 std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o) {
-  // Each distinct generator text, in spec order, with the variants that use it.
-  std::vector<std::pair<std::string, std::vector<const model::Variant*>>> generators;
-  std::vector<const model::Variant*> all;
-  for (const model::Variant& v : vs) all.push_back(&v);
-  const PieceTables tables(all, o);
+  const PieceTables tables(pointers(vs), o);
   std::vector<Output> out;
-  for (const model::Variant& v : vs) {
-    const std::string code = movegen_code(v, o, tables);
-    auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
-    if (it == generators.end()) it = generators.insert(generators.end(), {code, {}});
-    it->second.push_back(&v);
-    for (Output& f : module_files(v, o, *it->second.front(), tables)) out.push_back(std::move(f));
-  }
+  const Generators generators = move_generators(vs, o, tables);
+  for (const model::Variant& v : vs)
+    for (const auto& [code, users] : generators)
+      if (std::find(users.begin(), users.end(), &v) != users.end())
+        for (Output& f : module_files(v, o, *users.front(), tables)) out.push_back(std::move(f));
   for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   return out;
@@ -1080,9 +1094,14 @@ void stamp_includes(std::vector<Output>& outputs) {
 
 std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o) {
   std::vector<std::string> includes(static_cast<std::size_t>(shards));
-  // In spec order, round robin: a variant added at the end moves no other one.
-  for (std::size_t i = 0; i < vs.size(); ++i)
-    includes[i % includes.size()] += "#include \"" + vs[i].info.key + ".cpp\"\n";
+  // The variants of one move generator in one shard, which compiles its templates once (chess's
+  // seven variants: a third of their compile); the generators round robin in spec order of their
+  // first variant: a variant added at the end moves no other one.
+  const PieceTables tables(pointers(vs), o);
+  const Generators generators = move_generators(vs, o, tables);
+  for (std::size_t i = 0; i < generators.size(); ++i)
+    for (const model::Variant* v : generators[i].second)
+      includes[i % includes.size()] += "#include \"" + v->info.key + ".cpp\"\n";
   const Template t = Template::load(o.template_dir + "/modules.cpp.in");
   std::vector<Output> out;
   for (int i = 0; i < shards; ++i)
