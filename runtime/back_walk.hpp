@@ -1,8 +1,8 @@
 // Walking a path backwards (runtime/program.hpp): the one definition of how an attack test finds,
 // from the square a capture lands on, a piece that could make it. The interpreter instantiates it
 // with walks built at run time (RuntimeBackLegs: VariantInfo's PieceInfo::back_walks), the
-// generated attack tests with walks known at compile time (StaticBackLegs: a generated constexpr
-// BackWalk table and the mailbox stride), which the compiler folds into code as straight as if
+// generated attack tests with walks known at compile time (StaticBackLegs: a piece's generated
+// constexpr BackWalk table, <stem>.attacks.hpp, and the mailbox stride), which the compiler folds into code as straight as if
 // the walk had been written out: one square for a leap, one loop for a slide, each test kept only
 // where the leg needs it. (The sanitizer builds walk the generated table at run time: see
 // attacks_back.)
@@ -153,20 +153,31 @@ FAIRY_HOT_INLINE inline bool walk_back(const Legs& legs, K first_leg, const Targ
   return BackWalker<Legs, Target>{legs, target}(first_leg, s, 0, legs.locust(), 0);
 }
 
-// The generated attack tests' walks I... of Walks[Us], each tried where via(I): whether one
-// reaches a piece that is_attacker(t, q) accepts (completes: see BackTarget).
-template <Color Us, const auto& Walks, int Stride, std::size_t... I, class Via, class IsAttacker, class Completes>
-FAIRY_HOT_INLINE inline bool attacks_back(const Position& pos, Square s, const Via& via, const IsAttacker& is_attacker,
-                                          const Completes& completes) {
+// The entries I... of a walk table that one attacks_back call walks, and R..., the bits of the
+// generated attack test's routes (via) that say where each may run.
+template <std::size_t... I>
+struct WalkEntries {};
+template <std::size_t... R>
+struct RouteBits {};
+
+// The generated attack tests' walks: entry I of Walks[Us] (a piece's table of walks, generated
+// beside its paths) where via(R), for each pair of I... and R...: whether one reaches a piece that
+// is_attacker(t, q) accepts (completes: see BackTarget).
+template <Color Us, const auto& Walks, int Stride, std::size_t... I, std::size_t... R, class Via, class IsAttacker,
+          class Completes>
+FAIRY_HOT_INLINE inline bool attacks_back(WalkEntries<I...>, RouteBits<R...>, const Position& pos, Square s, const Via& via,
+                                          const IsAttacker& is_attacker, const Completes& completes) {
+  static_assert(sizeof...(I) == sizeof...(R), "a route bit a walk");
   const BackTarget<IsAttacker, Completes> target{pos, Us, is_attacker, completes};
 #if defined(FAIRY_SANITIZED)
   // The sanitizer builds only check (runtime/hot_inline.hpp): one walker a call, the legs read
   // from the table at run time, compile in a fraction of the time of a walker a walk.
-  for (const std::size_t i : {I...})
-    if (via(i) && walk_back(RuntimeBackLegs{Walks[Us][i], Stride}, std::size_t(0), target, s)) return true;
+  constexpr std::size_t entries[] = {I...}, routes[] = {R...};
+  for (std::size_t k = 0; k < sizeof...(I); ++k)
+    if (via(routes[k]) && walk_back(RuntimeBackLegs{Walks[Us][entries[k]], Stride}, std::size_t(0), target, s)) return true;
   return false;
 #else
-  return ((via(I) && walk_back(StaticBackLegs<Walks, Us, I, Stride>{}, std::integral_constant<std::size_t, 0>{}, target, s)) ||
+  return ((via(R) && walk_back(StaticBackLegs<Walks, Us, I, Stride>{}, std::integral_constant<std::size_t, 0>{}, target, s)) ||
           ...);
 #endif
 }

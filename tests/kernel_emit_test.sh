@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # FileCheck test of a generated module (kernel_emit/, attack_emit/): the spec file holds its own
 # CHECK lines; fairygen generates its one variant and FileCheck reads the module: its pieces'
-# path tables (the <stem>.paths.hpp its header includes, in that order), its header, its move
-# generator (<key>.mailbox.hpp), then its .cpp.
+# path tables (the <stem>.paths.hpp its header includes, in that order), its header, the shared
+# piece move generators and walk tables its move generator includes (<stem>.moves.hpp, then
+# <stem>.attacks.hpp), its move generator (<key>.mailbox.hpp), then its .cpp.
 # Usage: kernel_emit_test.sh FAIRYGEN FILECHECK TEMPLATE_DIR SPEC
 set -euo pipefail
 fairygen=$1 filecheck=$2 templates=$3 spec=$4
@@ -11,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$fairygen" --spec "$spec" --templates "$templates" --out "$tmp" >/dev/null
 headers=()
 for f in "$tmp"/*.hpp; do
-  case $f in *.mailbox.hpp | *.paths.hpp | *.moves.hpp) ;; *) headers+=("$f") ;; esac
+  case $f in *.mailbox.hpp | *.paths.hpp | *.moves.hpp | *.attacks.hpp) ;; *) headers+=("$f") ;; esac
 done
 [ ${#headers[@]} -eq 1 ] || { echo "FAIL: expected one variant in $spec"; exit 1; }
 module=${headers[0]%.hpp}
@@ -19,4 +20,6 @@ tables=()
 while IFS= read -r name; do tables+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.paths\.hpp\)".*/\1/p' "$module.hpp")
 moves=()
 while IFS= read -r name; do moves+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.moves\.hpp\)".*/\1/p' "$module.mailbox.hpp")
-cat "${tables[@]}" "$module.hpp" "${moves[@]}" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"
+attacks=()
+while IFS= read -r name; do attacks+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.attacks\.hpp\)".*/\1/p' "$module.mailbox.hpp")
+cat "${tables[@]}" "$module.hpp" "${moves[@]}" "${attacks[@]}" "$module.mailbox.hpp" "$module.cpp" | "$filecheck" "$spec"

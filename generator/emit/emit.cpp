@@ -388,6 +388,9 @@ struct AttackWalk {
   std::uint64_t rest_no_hop_over = 0;
   std::vector<Attacker> types;
   std::set<int> passes;  // squares (mailbox offsets from the target) its routes depend on
+  // Where the walk is: entry `entry` of the table `table` (an attacker's, walk_table).
+  std::string table;
+  std::size_t entry = 0;
   bool same_route(const AttackWalk& o) const {
     return walk == o.walk && rest == o.rest && rest_no_hop_over == o.rest_no_hop_over;
   }
@@ -415,18 +418,23 @@ void attack_walks(const VariantInfo& info, const Path& path, const std::string& 
   }
 }
 
-// Adds w to the walks, merging it with one of the same route (another piece type) or, for a
-// one-leg walk, with one differing only in the steps it may start at (the residues of a
-// crooked or circular leg that other paths of the family reach backwards alike).
+// Makes o, a walk of the same route as w, w's too: its pieces, and the squares its routes pass.
+void absorb(AttackWalk& o, const AttackWalk& w) {
+  o.passes.insert(w.passes.begin(), w.passes.end());
+  for (const Attacker& t : w.types)
+    if (std::find(o.types.begin(), o.types.end(), t) == o.types.end()) o.types.push_back(t);
+}
+
+// Adds w, one of a piece's walks, to the others, merging it with one of the same route (another
+// of its paths walks back alike) or, for a one-leg walk, with one differing only in the steps it
+// may start at (the residues of a crooked or circular leg that other paths reach backwards alike).
 void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
   for (AttackWalk& o : walks) {
     if (o.same_route(w)) {
-      o.passes.insert(w.passes.begin(), w.passes.end());
-      for (const Attacker& t : w.types)
-        if (std::find(o.types.begin(), o.types.end(), t) == o.types.end()) o.types.push_back(t);
+      absorb(o, w);
       return;
     }
-    if (w.walk.leg_count == 1 && o.walk.leg_count == 1 && o.types == w.types && o.rest == w.rest) {
+    if (w.walk.leg_count == 1 && o.walk.leg_count == 1 && o.rest == w.rest) {
       fairy::BackWalk a = o.walk, b = w.walk;
       a.legs[0].starts = b.legs[0].starts = 0;
       if (a == b) {
@@ -452,30 +460,6 @@ std::string attacker_test(const VariantInfo& info, const Attacker& a, const std:
   if (piece.no_capture)
     test += " && !(is_color(b[s], ~Us) && ((" + type_mask(piece.no_capture) + " >> type_of(b[s])) & 1))";
   return piece.moves_on.empty() && !piece.confined && !piece.no_capture ? test : "(" + test + ")";
-}
-
-// Every way `by` can capture on a square, walked backwards: the capture paths of all its pieces,
-// merged where two piece types (or two paths) walk back alike.
-std::vector<AttackWalk> attack_walks(const model::Variant& v, const PieceTables& tables, Color by) {
-  const VariantInfo& info = v.info;
-  std::vector<AttackWalk> walks;
-  for (int type = 0; type < int(info.pieces.size()); ++type) {
-    const fairy::PieceInfo& piece = info.pieces[type];
-    for (int program = -1; program < int(piece.moves_on.size()); ++program) {
-      const fairy::PieceProgram& moves = program < 0 ? piece.program[by] : piece.moves_on[std::size_t(program)].program[by];
-      for (std::size_t i = 0; i < moves.paths.size(); ++i) {
-        const Path& path = moves.paths[i];
-        for (std::size_t k = 0; k < path.legs.size(); ++k) {
-          if (!(path.legs[k].mode & fairy::kCapture)) continue;
-          std::vector<AttackWalk> mine;
-          attack_walks(info, path, tables.colour_name(v, type, "Us", program) + ", kStride, " + std::to_string(i), k,
-                       Attacker{type, program}, mine);
-          for (AttackWalk& w : mine) add_walk(walks, std::move(w));
-        }
-      }
-    }
-  }
-  return walks;
 }
 
 // The pieces whose walk it is: "general, soldier (moves_on 0)".
@@ -529,21 +513,76 @@ std::string back_walk_literal(const fairy::BackWalk& w) {
   return f.str();
 }
 
-// The table of both colours' walks, kAttackWalks[c][i]: colour c's walk i, as attacked_by<c>
-// walks it (through attacks_back, runtime/back_walk.hpp).
-void emit_walks(Code& code, const VariantInfo& info, const std::vector<AttackWalk> (&walks)[2]) {
-  const std::size_t n = std::max<std::size_t>({walks[0].size(), walks[1].size(), 1});
-  code.line("// kAttackWalks[c][i]: colour c's captures walked back from their target (runtime/back_walk.hpp),");
-  code.line("// walk i of attacked_by<c>. Vectors as on the board (Black's mirrored).");
-  code.open("inline constexpr BackWalk kAttackWalks[2][" + std::to_string(n) + "] = {");
-  for (Color c : {fairy::White, fairy::Black}) {
-    code.open("{  // " + color_name(c));
-    for (std::size_t i = 0; i < walks[c].size(); ++i)
-      code.line(back_walk_literal(walks[c][i].walk) + ",  // " +
-                comment(std::to_string(i) + ": " + attacker_names(info, walks[c][i]) + ": " + back_comment(walks[c][i])));
-    code.close("},");
+// The captures of one attacker (a piece type, or its moves on the squares of a moves_on entry)
+// for colour `by`, walked backwards: every capturing leg of its paths, merged where two walk alike.
+std::vector<AttackWalk> piece_walks(const model::Variant& v, const PieceTables& tables, Attacker a, Color by) {
+  const fairy::PieceInfo& piece = v.info.pieces[std::size_t(a.type)];
+  const fairy::PieceProgram& moves = a.program < 0 ? piece.program[by] : piece.moves_on[std::size_t(a.program)].program[by];
+  std::vector<AttackWalk> walks;
+  for (std::size_t i = 0; i < moves.paths.size(); ++i) {
+    const Path& path = moves.paths[i];
+    for (std::size_t k = 0; k < path.legs.size(); ++k) {
+      if (!(path.legs[k].mode & fairy::kCapture)) continue;
+      std::vector<AttackWalk> mine;
+      attack_walks(v.info, path, tables.colour_name(v, a.type, "Us", a.program) + ", kStride, " + std::to_string(i), k, a, mine);
+      for (AttackWalk& w : mine) add_walk(walks, std::move(w));
+    }
   }
-  code.close("};");
+  return walks;
+}
+
+// An attacker's walks of both colours as a table, kBackWalks[c][i] (runtime/back_walk.hpp's
+// BackWalk): shared beside the piece's paths (<stem>.attacks.hpp) where every variant with the
+// piece has the same, else the move generator's own (emit_own_walks writes it out).
+struct WalkTable {
+  Attacker attacker;
+  std::string name;
+  std::string rows;  // both colours'
+  std::size_t size = 0;
+  bool shared = false;
+};
+WalkTable walk_table(const model::Variant& v, const PieceTables& tables, Attacker a, const std::vector<AttackWalk> (&walks)[2]) {
+  WalkTable t{a, "", "", std::max<std::size_t>({walks[0].size(), walks[1].size(), 1})};
+  Code rows(1);
+  for (Color c : {fairy::White, fairy::Black}) {
+    rows.open("{  // " + color_name(c));
+    for (std::size_t i = 0; i < walks[c].size(); ++i)
+      rows.line(back_walk_literal(walks[c][i].walk) + ",  // " + comment(std::to_string(i) + ": " + back_comment(walks[c][i])));
+    rows.close("},");
+  }
+  t.rows = rows.str();
+  if (auto shared = tables.share_attacks(v, a.type, a.program, t.size, t.rows)) {
+    t.name = *shared;
+    t.shared = true;
+  } else {
+    t.name = "kBackWalks_" + piece_member(v.info, a.type) + (a.program < 0 ? "" : "On" + std::to_string(a.program));
+  }
+  return t;
+}
+
+// The table of a move generator's own (see walk_table).
+void emit_own_walks(Code& code, const VariantInfo& info, const WalkTable& t) {
+  code.line("// " + comment(info.pieces[std::size_t(t.attacker.type)].name) +
+            "'s captures walked back from their target (kBackWalks[c][i]: colour c's walk i),");
+  code.line("// this move generator's own: the same piece walks otherwise elsewhere (no_hop_over).");
+  code.raw("inline constexpr BackWalk " + t.name + "[2][" + std::to_string(t.size) + "] = {\n" + t.rows + "};\n");
+}
+
+// Every way a colour can capture on a square, walked backwards: the walks of all its attackers
+// (walks_of[a]: attacker a's, in its table tables[a]), one walk for the attackers whose walks go
+// the same route (the first one's table entry).
+std::vector<AttackWalk> attack_walks(const std::vector<std::string>& tables, const std::vector<std::vector<AttackWalk>>& walks_of) {
+  std::vector<AttackWalk> walks;
+  for (std::size_t a = 0; a < walks_of.size(); ++a)
+    for (std::size_t i = 0; i < walks_of[a].size(); ++i) {
+      AttackWalk w = walks_of[a][i];
+      w.table = tables[a];
+      w.entry = i;
+      const auto same = std::find_if(walks.begin(), walks.end(), [&](const AttackWalk& o) { return o.same_route(w); });
+      if (same != walks.end()) absorb(*same, w);
+      else walks.push_back(std::move(w));
+    }
+  return walks;
 }
 
 // The largest mailbox offset between two squares of the board.
@@ -610,7 +649,7 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     std::size_t end = index + 1;
     const std::size_t word = index / 64;
     while (w.rest.empty() && end < walks.size() && walks[end].rest.empty() && walks[end].types == w.types &&
-           end - index < kWalksPerCall && end / 64 == word)
+           walks[end].table == w.table && end - index < kWalksPerCall && end / 64 == word)
       ++end;
     std::uint64_t call_routes = 0;  // the call's walks: bits of routes[word]
     for (std::size_t k = index; k < end; ++k) call_routes |= std::uint64_t(1) << (k - word * 64);
@@ -622,13 +661,17 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     const std::string present = std::popcount(types) == 1
                                     ? "pos.count(Us, " + std::to_string(std::countr_zero(types)) + ")"
                                     : "(pos.present(Us) & " + std::to_string(types) + "ull)";
-    std::string indices;
-    for (std::size_t k = index; k < end; ++k) indices += ", " + std::to_string(k);
+    std::string entries, routes;
+    for (std::size_t k = index; k < end; ++k) {
+      entries += (k > index ? ", " : "") + std::to_string(walks[k].entry);
+      routes += (k > index ? ", " : "") + std::to_string(k);
+    }
     code.line("// " + comment(attacker_names(info, w) + ": walk" +
                               (end == index + 1 ? " " + std::to_string(index) : "s " + std::to_string(index) + "-" + std::to_string(end - 1)) +
                               (w.rest.empty() ? "" : ", a locust capture")));
     code.line("if ((routes[" + std::to_string(word) + "] & " + bits_literal(call_routes) + ") && " + present +
-              " && attacks_back<Us, kAttackWalks, kStride" + indices + ">(pos, s, via,");
+              " && attacks_back<Us, " + w.table + ", kStride>(WalkEntries<" + entries + ">{}, RouteBits<" + routes +
+              ">{}, pos, s, via,");
     code.line("        [&](" + std::string(test.find("(t)") == std::string::npos ? "Square" : "Square t") +
               ", Piece q) { return " + test + "; },");
     if (w.rest.empty()) {
@@ -647,9 +690,30 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
 
 void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables) {
   const VariantInfo& info = v.info;
-  const std::vector<AttackWalk> walks[2] = {attack_walks(v, tables, fairy::White), attack_walks(v, tables, fairy::Black)};
+  // Each attacker's walks, and its table.
+  std::vector<WalkTable> walk_tables;
+  std::vector<std::vector<AttackWalk>> walks_of[2];
+  for (int type = 0; type < int(info.pieces.size()); ++type)
+    for (int program = -1; program < int(info.pieces[std::size_t(type)].moves_on.size()); ++program) {
+      const Attacker a{type, program};
+      std::vector<AttackWalk> mine[2] = {piece_walks(v, tables, a, fairy::White), piece_walks(v, tables, a, fairy::Black)};
+      if (mine[0].empty() && mine[1].empty()) continue;
+      walk_tables.push_back(walk_table(v, tables, a, mine));
+      for (Color c : {fairy::White, fairy::Black}) walks_of[c].push_back(std::move(mine[c]));
+    }
+  std::vector<std::string> names;
+  for (const WalkTable& t : walk_tables) names.push_back(t.name);
+  const std::vector<AttackWalk> walks[2] = {attack_walks(names, walks_of[fairy::White]), attack_walks(names, walks_of[fairy::Black])};
+  // The tables walked: an attacker's whose routes no attacker before it has.
+  for (const WalkTable& t : walk_tables) {
+    bool used = false;
+    for (Color c : {fairy::White, fairy::Black})
+      for (const AttackWalk& w : walks[c]) used = used || w.table == t.name;
+    if (!used) continue;
+    if (t.shared) tables.use_attacks(t.name, v);
+    else emit_own_walks(code, info, t);
+  }
   const std::size_t words = (std::max(walks[0].size(), walks[1].size()) + 63) / 64;
-  emit_walks(code, info, walks);
   emit_walk_table(code, info, walks, words);
   code.line("// Whether Us can capture on s; unless left is kNoSquare, only along routes through left or entered.");
   emit_for_both(code, "bool", "attacked_by", "Generator, const Position& pos, Square s, Square left, Square entered",
@@ -920,6 +984,7 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
   const std::string code = movegen_code(v, o, tables);
   std::string shared;
   for (const Output& f : tables.moves_files()) shared += f.content;
+  for (const Output& f : tables.attacks_files()) shared += f.content;
   return shared + code;
 }
 
@@ -1000,7 +1065,8 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
   return {name + ".mailbox.hpp", Template::load(o.template_dir + "/mailbox.hpp.in")
                                      .render({{"header", header},
                                               {"namespace", "mailbox_" + name},
-                                              {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front())},
+                                              {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
+                                                                    tables.attacks_includes(*users.front())},
                                               {"movegen", code + declared_pieces_code(*users.front(), o, tables) +
                                                               kernel_board_code(*users.front(), tables)}})};
 }

@@ -42,7 +42,7 @@ std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Opt
 Output perft_main(const std::vector<model::Variant>& vs, const Options& o);
 
 // The C++ of a variant's move generator alone: the pieces' shared generators (<stem>.moves.hpp,
-// whole), then the body the mailbox template wraps.
+// whole) and walk tables (<stem>.attacks.hpp), then the body the mailbox template wraps.
 std::string movegen_code(const model::Variant& v, const Options& o);
 
 // Writes each output whose content differs from the file on disk, all or nothing: every one

@@ -142,6 +142,39 @@ std::string PieceTables::moves_includes(const model::Variant& v) const {
   return out;
 }
 
+std::optional<std::string> PieceTables::share_attacks(const model::Variant& v, int type, int moves, std::size_t size,
+                                                      const std::string& entries) const {
+  const auto qualified = [this](std::size_t file, const Walks& w) { return "pieces::" + files_[file].stem + "::" + w.name; };
+  // One table of a kind: a piece of other moves whose walks are the same walks from its table
+  // (an inducing Queen captures as the Queen does, the Wildebeest does not as the Knight does).
+  const std::string table = "[2][" + std::to_string(size) + "] = {\n" + entries + "};\n";
+  for (const auto& [file, by_moves] : attacks_)
+    for (const auto& [m, walks] : by_moves)
+      if (walks.table == table) return qualified(file, walks);
+  const std::size_t file = file_of_.at({&v, type});
+  const std::string name = "kBackWalks" + (moves < 0 ? std::string() : "On" + std::to_string(moves));
+  const auto [it, added] = attacks_[file].try_emplace(moves, Walks{name, table});
+  if (!added) return std::nullopt;  // the name holds other walks
+  return qualified(file, it->second);
+}
+
+void PieceTables::use_attacks(const std::string& name, const model::Variant& v) const {
+  for (auto& [file, by_moves] : attacks_)
+    for (auto& [moves, walks] : by_moves)
+      if ("pieces::" + files_[file].stem + "::" + walks.name == name) {
+        walks.used = true;
+        std::vector<std::size_t>& used = attacks_of_[&v];
+        if (std::find(used.begin(), used.end(), file) == used.end()) used.push_back(file);
+      }
+}
+
+std::string PieceTables::attacks_includes(const model::Variant& v) const {
+  std::string out;
+  if (const auto it = attacks_of_.find(&v); it != attacks_of_.end())
+    for (std::size_t file : it->second) out += "#include \"" + files_[file].stem + ".attacks.hpp\"\n";
+  return out;
+}
+
 std::vector<Output> PieceTables::moves_files() const {
   std::vector<Output> out;
   if (moves_.empty()) return out;
@@ -157,8 +190,30 @@ std::vector<Output> PieceTables::moves_files() const {
   return out;
 }
 
+std::vector<Output> PieceTables::attacks_files() const {
+  std::vector<Output> out;
+  if (attacks_.empty()) return out;
+  const Template attacks = Template::load(template_dir_ + "/attacks.hpp.in");
+  for (const auto& [file, by_moves] : attacks_) {
+    const File& f = files_[file];
+    std::string text;
+    for (const auto& [moves, walks] : by_moves)
+      if (walks.used)
+        text += (text.empty() ? "" : "\n") +
+                std::string(moves < 0 ? "" : "// On the squares of its moves_on entry " + std::to_string(moves) + "\n") +
+                "inline constexpr BackWalk " + walks.name + walks.table;
+    if (text.empty()) continue;
+    out.push_back({f.stem + ".attacks.hpp", attacks.render({{"spec", comment(spec_name_)},
+                                                           {"stem", f.stem},
+                                                           {"heading", f.heading.substr(0, f.heading.find('\n') + 1)},
+                                                           {"tables", text}})});
+  }
+  return out;
+}
+
 std::vector<Output> PieceTables::files() const {
   std::vector<Output> out = moves_files();
+  for (Output& f : attacks_files()) out.push_back(std::move(f));
   const Template header = Template::load(template_dir_ + "/paths.hpp.in");
   for (const File& f : files_)
     out.push_back({f.stem + ".paths.hpp",

@@ -39,8 +39,22 @@ class PieceTables {
   std::optional<std::string> share_moves(const model::Variant& v, int type, const std::string& body) const;
   // The #include lines of the shared move generators v's generator calls.
   std::string moves_includes(const model::Variant& v) const;
-  // One header a shared move generator (after every variant's move generator has been emitted).
+  // A piece's table of capture walks (runtime/back_walk.hpp's BackWalk, both colours, `entries`
+  // the literal's rows) for its paths, or those of its moves_on entry `moves`: one table of those
+  // walks, pieces::<stem>::kBackWalks (kBackWalksOn0) of <stem>.attacks.hpp, serves every variant
+  // with a piece that has them; this returns its name. Nullopt when the piece's name holds other
+  // walks (a variant's rule in them, as Janggi's Cannons that hop over no Cannon): then the
+  // variant's move generator keeps its own. Registered as share_moves is; written out once a move
+  // generator walks it (use_attacks, with the name share_attacks gave).
+  std::optional<std::string> share_attacks(const model::Variant& v, int type, int moves, std::size_t size,
+                                           const std::string& entries) const;
+  void use_attacks(const std::string& name, const model::Variant& v) const;
+  // The #include lines of the shared walk tables v's generator walks.
+  std::string attacks_includes(const model::Variant& v) const;
+  // One header a shared move generator, and one a piece whose walk tables some move generator
+  // walks (after every variant's move generator has been emitted).
   std::vector<Output> moves_files() const;
+  std::vector<Output> attacks_files() const;
   // Those, and one header a distinct pair of tables.
   std::vector<Output> files() const;
 
@@ -57,8 +71,16 @@ class PieceTables {
   std::map<std::pair<const model::Variant*, int>, std::size_t> file_of_;
   mutable std::map<std::size_t, Moves> moves_;  // by index in files_
   mutable std::map<const model::Variant*, std::vector<std::size_t>> moves_of_;
+  struct Walks {
+    std::string name;   // kBackWalks, kBackWalksOn0
+    std::string table;  // its literal after the name: "[2][8] = {...};"
+    bool used = false;  // walked by some variant's move generator
+  };
+  // [file][moves]: a piece's walk table (moves -1: of its own paths)
+  mutable std::map<std::size_t, std::map<int, Walks>> attacks_;
+  mutable std::map<const model::Variant*, std::vector<std::size_t>> attacks_of_;
   std::string spec_name_;
-  std::string template_dir_;  // moves.hpp.in and paths.hpp.in
+  std::string template_dir_;  // moves.hpp.in, attacks.hpp.in and paths.hpp.in
 };
 
 // kFirstMove0White: the paths of the variant's first_moves entry i.
