@@ -135,13 +135,6 @@ std::optional<std::string> PieceTables::share_moves(const model::Variant& v, int
   return "pieces::" + files_[file].stem + "::generate_moves<Us, kStride>";
 }
 
-std::string PieceTables::moves_includes(const model::Variant& v) const {
-  std::string out;
-  if (const auto it = moves_of_.find(&v); it != moves_of_.end())
-    for (std::size_t file : it->second) out += "#include \"" + files_[file].stem + ".moves.hpp\"\n";
-  return out;
-}
-
 std::optional<std::string> PieceTables::share_attacks(const model::Variant& v, int type, int moves, std::size_t size,
                                                       const std::string& entries) const {
   const auto qualified = [this](std::size_t file, const Walks& w) { return "pieces::" + files_[file].stem + "::" + w.name; };
@@ -168,45 +161,43 @@ void PieceTables::use_attacks(const std::string& name, const model::Variant& v) 
       }
 }
 
-std::string PieceTables::attacks_includes(const model::Variant& v) const {
+std::string PieceTables::includes_of(const std::map<const model::Variant*, std::vector<std::size_t>>& headers,
+                                     const model::Variant& v, const std::string& kind) const {
   std::string out;
-  if (const auto it = attacks_of_.find(&v); it != attacks_of_.end())
-    for (std::size_t file : it->second) out += "#include \"" + files_[file].stem + ".attacks.hpp\"\n";
+  if (const auto it = headers.find(&v); it != headers.end())
+    for (std::size_t file : it->second) out += "#include \"" + files_[file].stem + "." + kind + ".hpp\"\n";
   return out;
+}
+
+std::string PieceTables::moves_includes(const model::Variant& v) const { return includes_of(moves_of_, v, "moves"); }
+std::string PieceTables::attacks_includes(const model::Variant& v) const { return includes_of(attacks_of_, v, "attacks"); }
+
+Output PieceTables::piece_header(const std::string& kind, std::size_t file, const std::string& slot, const std::string& text) const {
+  const File& f = files_[file];
+  // Whose moves they are: the first line of the tables' heading (not their moves_on).
+  return {f.stem + "." + kind + ".hpp", Template::load(template_dir_ + "/" + kind + ".hpp.in")
+                                            .render({{"spec", comment(spec_name_)},
+                                                     {"stem", f.stem},
+                                                     {"heading", f.heading.substr(0, f.heading.find('\n') + 1)},
+                                                     {slot, text}})};
 }
 
 std::vector<Output> PieceTables::moves_files() const {
   std::vector<Output> out;
-  if (moves_.empty()) return out;
-  const Template header = Template::load(template_dir_ + "/moves.hpp.in");
-  for (const auto& [file, moves] : moves_) {
-    const File& f = files_[file];
-    // Whose moves they are: the first line of the tables' heading (not their moves_on).
-    out.push_back({f.stem + ".moves.hpp", header.render({{"spec", comment(spec_name_)},
-                                                         {"stem", f.stem},
-                                                         {"heading", f.heading.substr(0, f.heading.find('\n') + 1)},
-                                                         {"body", moves.body}})});
-  }
+  for (const auto& [file, moves] : moves_) out.push_back(piece_header("moves", file, "body", moves.body));
   return out;
 }
 
 std::vector<Output> PieceTables::attacks_files() const {
   std::vector<Output> out;
-  if (attacks_.empty()) return out;
-  const Template attacks = Template::load(template_dir_ + "/attacks.hpp.in");
   for (const auto& [file, by_moves] : attacks_) {
-    const File& f = files_[file];
     std::string text;
     for (const auto& [moves, walks] : by_moves)
       if (walks.used)
         text += (text.empty() ? "" : "\n") +
                 std::string(moves < 0 ? "" : "// On the squares of its moves_on entry " + std::to_string(moves) + "\n") +
                 "inline constexpr BackWalk " + walks.name + walks.table;
-    if (text.empty()) continue;
-    out.push_back({f.stem + ".attacks.hpp", attacks.render({{"spec", comment(spec_name_)},
-                                                           {"stem", f.stem},
-                                                           {"heading", f.heading.substr(0, f.heading.find('\n') + 1)},
-                                                           {"tables", text}})});
+    if (!text.empty()) out.push_back(piece_header("attacks", file, "tables", text));
   }
   return out;
 }

@@ -79,6 +79,11 @@ class PieceTables {
   // [file][moves]: a piece's walk table (moves -1: of its own paths)
   mutable std::map<std::size_t, std::map<int, Walks>> attacks_;
   mutable std::map<const model::Variant*, std::vector<std::size_t>> attacks_of_;
+  // The #include lines of v's headers of a kind ("moves", "attacks") among `headers`.
+  std::string includes_of(const std::map<const model::Variant*, std::vector<std::size_t>>& headers, const model::Variant& v,
+                          const std::string& kind) const;
+  // <stem>.<kind>.hpp of a piece's tables, from <kind>.hpp.in with `text` in its slot `slot`.
+  Output piece_header(const std::string& kind, std::size_t file, const std::string& slot, const std::string& text) const;
   std::string spec_name_;
   std::string template_dir_;  // moves.hpp.in, attacks.hpp.in and paths.hpp.in
 };
