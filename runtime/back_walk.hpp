@@ -2,9 +2,9 @@
 // from the square a capture lands on, a piece that could make it. The interpreter instantiates it
 // with walks built at run time (RuntimeBackLegs: VariantInfo's PieceInfo::back_walks), the
 // generated attack tests with walks known at compile time (StaticBackLegs: a piece's generated
-// constexpr BackWalk table, <stem>.attacks.hpp, and the mailbox stride), which the compiler folds into code as straight as if
-// the walk had been written out: one square for a leap, one loop for a slide, each test kept only
-// where the leg needs it. (The sanitizer builds walk the generated table at run time: see
+// constexpr BackWalk table, <stem>.attacks.hpp, and the mailbox stride), which the compiler
+// folds into code as straight as if the walk had been written out: one square for a leap, one
+// loop for a slide, each test kept only where the leg needs it. (The sanitizer builds walk the generated table at run time: see
 // attacks_back.)
 //
 // A capture by path leg c is walked from the target back along leg c, then legs c - 1, ..., 0:
