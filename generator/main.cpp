@@ -124,11 +124,10 @@ int main(int argc, char** argv) {
       if (std::find(chosen.begin(), chosen.end(), v.spec) != chosen.end()) variants.push_back(std::move(v));
     const fairygen::emit::Options opts{template_dir, spec_name};
     std::vector<fairygen::emit::Output> outputs;
-    for (auto& o : fairygen::emit::variant_modules(variants, opts)) outputs.push_back(std::move(o));
+    for (auto& o : fairygen::emit::variant_modules(variants, opts, shards)) outputs.push_back(std::move(o));
     outputs.push_back(fairygen::emit::registry(variants, opts));
     for (auto& o : fairygen::emit::perft_tests(variants, opts)) outputs.push_back(std::move(o));
     outputs.push_back(fairygen::emit::perft_main(variants, opts));
-    if (shards) for (auto& o : fairygen::emit::module_shards(variants, shards, opts)) outputs.push_back(std::move(o));
     fairygen::emit::stamp_includes(outputs);
 
     if (!depfile.empty() && !check) outputs.push_back(dependency_file(file, outputs, out_dir, depfile));

@@ -537,12 +537,12 @@ std::vector<AttackWalk> piece_walks(const model::Variant& v, const PieceTables& 
 struct WalkTable {
   Attacker attacker;
   std::string name;
-  std::string rows;  // both colours'
-  std::size_t size = 0;
+  std::string table;  // the literal after the name: "[2][8] = {...};"
   bool shared = false;
 };
 WalkTable walk_table(const model::Variant& v, const PieceTables& tables, Attacker a, const std::vector<AttackWalk> (&walks)[2]) {
-  WalkTable t{a, "", "", std::max<std::size_t>({walks[0].size(), walks[1].size(), 1})};
+  WalkTable t;
+  t.attacker = a;
   Code rows(1);
   for (Color c : {fairy::White, fairy::Black}) {
     rows.open("{  // " + color_name(c));
@@ -550,8 +550,8 @@ WalkTable walk_table(const model::Variant& v, const PieceTables& tables, Attacke
       rows.line(back_walk_literal(walks[c][i].walk) + ",  // " + comment(std::to_string(i) + ": " + back_comment(walks[c][i])));
     rows.close("},");
   }
-  t.rows = rows.str();
-  if (auto shared = tables.share_attacks(v, a.type, a.program, t.size, t.rows)) {
+  t.table = "[2][" + std::to_string(std::max<std::size_t>({walks[0].size(), walks[1].size(), 1})) + "] = {\n" + rows.str() + "};\n";
+  if (auto shared = tables.share_attacks(v, a.type, a.program, t.table)) {
     t.name = *shared;
     t.shared = true;
   } else {
@@ -565,7 +565,7 @@ void emit_own_walks(Code& code, const VariantInfo& info, const WalkTable& t) {
   code.line("// " + comment(info.pieces[std::size_t(t.attacker.type)].name) +
             "'s captures walked back from their target (kBackWalks[c][i]: colour c's walk i),");
   code.line("// this move generator's own: the same piece walks otherwise elsewhere (no_hop_over).");
-  code.raw("inline constexpr BackWalk " + t.name + "[2][" + std::to_string(t.size) + "] = {\n" + t.rows + "};\n");
+  code.raw("inline constexpr BackWalk " + t.name + t.table);
 }
 
 // Every way a colour can capture on a square, walked backwards: the walks of all its attackers
@@ -705,11 +705,11 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
   for (const WalkTable& t : walk_tables) names.push_back(t.name);
   const std::vector<AttackWalk> walks[2] = {attack_walks(names, walks_of[fairy::White]), attack_walks(names, walks_of[fairy::Black])};
   // The tables walked: an attacker's whose routes no attacker before it has.
+  std::set<std::string> walked;
+  for (Color c : {fairy::White, fairy::Black})
+    for (const AttackWalk& w : walks[c]) walked.insert(w.table);
   for (const WalkTable& t : walk_tables) {
-    bool used = false;
-    for (Color c : {fairy::White, fairy::Black})
-      for (const AttackWalk& w : walks[c]) used = used || w.table == t.name;
-    if (!used) continue;
+    if (!walked.count(t.name)) continue;
     if (t.shared) tables.use_attacks(t.name, v);
     else emit_own_walks(code, info, t);
   }
@@ -1085,24 +1085,44 @@ Generators move_generators(const std::vector<model::Variant>& vs, const Options&
   return generators;
 }
 
-std::vector<const model::Variant*> pointers(const std::vector<model::Variant>& vs) {
-  std::vector<const model::Variant*> all;
-  for (const model::Variant& v : vs) all.push_back(&v);
-  return all;
+// modules_0.cpp ... modules_<shards-1>.cpp. The variants of one move generator in one shard,
+// which compiles its templates once (chess's seven variants: a third of their compile); the
+// generators round robin in spec order of their first variant: a variant added at the end moves
+// no other one.
+std::vector<Output> module_shards(const Generators& generators, int shards, const Options& o) {
+  std::vector<std::string> includes(static_cast<std::size_t>(shards));
+  for (std::size_t i = 0; i < generators.size(); ++i)
+    for (const model::Variant* v : generators[i].second)
+      includes[i % includes.size()] += "#include \"" + v->info.key + ".cpp\"\n";
+  const Template t = Template::load(o.template_dir + "/modules.cpp.in");
+  std::vector<Output> out;
+  for (int i = 0; i < shards; ++i)
+    out.push_back({"modules_" + std::to_string(i) + ".cpp",
+                   t.render({{"spec", comment(o.spec_name)},
+                             {"shard", std::to_string(i)},
+                             {"shards", std::to_string(shards)},
+                             {"includes", includes[std::size_t(i)].empty() ? std::string("// (no variant in this shard)\n")
+                                                                            : includes[std::size_t(i)]}})});
+  return out;
 }
 
 }  // namespace
 
-std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o) {
-  const PieceTables tables(pointers(vs), o);
-  std::vector<Output> out;
+std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o, int shards) {
+  std::vector<const model::Variant*> all;
+  for (const model::Variant& v : vs) all.push_back(&v);
+  const PieceTables tables(all, o);
   const Generators generators = move_generators(vs, o, tables);
+  std::map<const model::Variant*, const model::Variant*> leader;  // the first variant of each one's generator
+  for (const auto& [code, users] : generators)
+    for (const model::Variant* v : users) leader[v] = users.front();
+  std::vector<Output> out;
   for (const model::Variant& v : vs)
-    for (const auto& [code, users] : generators)
-      if (std::find(users.begin(), users.end(), &v) != users.end())
-        for (Output& f : module_files(v, o, *users.front(), tables)) out.push_back(std::move(f));
+    for (Output& f : module_files(v, o, *leader.at(&v), tables)) out.push_back(std::move(f));
   for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
+  if (shards > 0)
+    for (Output& f : module_shards(generators, shards, o)) out.push_back(std::move(f));
   return out;
 }
 
@@ -1158,27 +1178,6 @@ void stamp_includes(std::vector<Output>& outputs) {
   }
 }
 
-std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o) {
-  std::vector<std::string> includes(static_cast<std::size_t>(shards));
-  // The variants of one move generator in one shard, which compiles its templates once (chess's
-  // seven variants: a third of their compile); the generators round robin in spec order of their
-  // first variant: a variant added at the end moves no other one.
-  const PieceTables tables(pointers(vs), o);
-  const Generators generators = move_generators(vs, o, tables);
-  for (std::size_t i = 0; i < generators.size(); ++i)
-    for (const model::Variant* v : generators[i].second)
-      includes[i % includes.size()] += "#include \"" + v->info.key + ".cpp\"\n";
-  const Template t = Template::load(o.template_dir + "/modules.cpp.in");
-  std::vector<Output> out;
-  for (int i = 0; i < shards; ++i)
-    out.push_back({"modules_" + std::to_string(i) + ".cpp",
-                   t.render({{"spec", comment(o.spec_name)},
-                             {"shard", std::to_string(i)},
-                             {"shards", std::to_string(shards)},
-                             {"includes", includes[std::size_t(i)].empty() ? std::string("// (no variant in this shard)\n")
-                                                                            : includes[std::size_t(i)]}})});
-  return out;
-}
 
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o) {
   std::string fast, slow;

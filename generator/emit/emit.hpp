@@ -21,15 +21,14 @@ struct Options {
 
 // <key>.hpp and <key>.cpp for every variant, and <name>.mailbox.hpp for each mailbox move
 // generator they use: variants whose generators are the same (the same pieces on the same
-// board) share one, named after the first of them.
-std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o);
+// board) share one, named after the first of them. With shards > 0 also modules_0.cpp ...
+// modules_<shards-1>.cpp: each includes the modules of some variants (those of one move
+// generator together), so a build compiles a fixed set of files whatever the spec declares.
+std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o, int shards = 0);
 // The same for one variant: <key>.hpp, <key>.cpp and <key>.mailbox.hpp.
 std::vector<Output> variant_module(const model::Variant& v, const Options& o);
 // registry.cpp: every generated variant, by key.
 Output registry(const std::vector<model::Variant>& vs, const Options& o);
-// modules_0.cpp ... modules_<shards-1>.cpp: each includes the modules of some variants (dealt
-// in spec order), so a build compiles a fixed set of files whatever the spec declares.
-std::vector<Output> module_shards(const std::vector<model::Variant>& vs, int shards, const Options& o);
 // Appends to every `#include "x"` of a generated file that names another generated file a hash
 // of that file's content: a file including a module changes whenever the module does, so a
 // build system that knows only the including files (the shards, the registry) still rebuilds.

@@ -135,12 +135,11 @@ std::optional<std::string> PieceTables::share_moves(const model::Variant& v, int
   return "pieces::" + files_[file].stem + "::generate_moves<Us, kStride>";
 }
 
-std::optional<std::string> PieceTables::share_attacks(const model::Variant& v, int type, int moves, std::size_t size,
-                                                      const std::string& entries) const {
+std::optional<std::string> PieceTables::share_attacks(const model::Variant& v, int type, int moves,
+                                                      const std::string& table) const {
   const auto qualified = [this](std::size_t file, const Walks& w) { return "pieces::" + files_[file].stem + "::" + w.name; };
   // One table of a kind: a piece of other moves whose walks are the same walks from its table
   // (an inducing Queen captures as the Queen does, the Wildebeest does not as the Knight does).
-  const std::string table = "[2][" + std::to_string(size) + "] = {\n" + entries + "};\n";
   for (const auto& [file, by_moves] : attacks_)
     for (const auto& [m, walks] : by_moves)
       if (walks.table == table) return qualified(file, walks);

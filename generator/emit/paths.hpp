@@ -39,15 +39,15 @@ class PieceTables {
   std::optional<std::string> share_moves(const model::Variant& v, int type, const std::string& body) const;
   // The #include lines of the shared move generators v's generator calls.
   std::string moves_includes(const model::Variant& v) const;
-  // A piece's table of capture walks (runtime/back_walk.hpp's BackWalk, both colours, `entries`
-  // the literal's rows) for its paths, or those of its moves_on entry `moves`: one table of those
-  // walks, pieces::<stem>::kBackWalks (kBackWalksOn0) of <stem>.attacks.hpp, serves every variant
-  // with a piece that has them; this returns its name. Nullopt when the piece's name holds other
+  // A piece's table of capture walks (runtime/back_walk.hpp's BackWalk, both colours; `table` the
+  // literal after its name, "[2][8] = {...};") for its paths, or those of its moves_on entry
+  // `moves`: one table of those walks, pieces::<stem>::kBackWalks (kBackWalksOn0) of
+  // <stem>.attacks.hpp, serves every variant with a piece that has them; this returns its name.
+  // Nullopt when the piece's name holds other
   // walks (a variant's rule in them, as Janggi's Cannons that hop over no Cannon): then the
   // variant's move generator keeps its own. Registered as share_moves is; written out once a move
   // generator walks it (use_attacks, with the name share_attacks gave).
-  std::optional<std::string> share_attacks(const model::Variant& v, int type, int moves, std::size_t size,
-                                           const std::string& entries) const;
+  std::optional<std::string> share_attacks(const model::Variant& v, int type, int moves, const std::string& table) const;
   void use_attacks(const std::string& name, const model::Variant& v) const;
   // The #include lines of the shared walk tables v's generator walks.
   std::string attacks_includes(const model::Variant& v) const;
