@@ -228,18 +228,27 @@ struct LameLeap {
   SquareTable<G> passed{};
   bool virgin = false;
 };
-template <class G>
+// The paths of one shape: the tables below hold as many entries as a piece has, no spare ones
+// (on a 16x16 board each SquareTable is 8 KB a piece and colour for the compiler to evaluate).
+constexpr int count_shape(std::span<const PathDesc> paths, PathShape shape) {
+  int n = 0;
+  for (const PathDesc& p : paths) n += shape_of(p) == shape;
+  return n;
+}
+
+template <class G, int N>
 struct LameLeaps {
-  std::array<LameLeap<G>, 8> leap{};
-  int count = 0;
+  std::array<LameLeap<G>, N> leap{};
+  static constexpr int count = N;
 };
 
-template <class G>
-constexpr LameLeaps<G> lame_leaps(std::span<const PathDesc> paths) {
-  LameLeaps<G> out;
+template <class G, int N>
+constexpr LameLeaps<G, N> lame_leaps(std::span<const PathDesc> paths) {
+  LameLeaps<G, N> out;
+  int count = 0;
   for (const PathDesc& p : paths) {
     if (shape_of(p) != PathShape::Lame) continue;
-    LameLeap<G>& l = out.leap[out.count++];
+    LameLeap<G>& l = out.leap[count++];
     l.virgin = p.virgin_only;
     for (int s = 0; s < G::squares; ++s) {
       int at = s;
@@ -301,20 +310,20 @@ struct PieceMoves {
   static constexpr SquareTable<G> virgin_en_passant = leap_table<G>(paths, kEnPassant, true);
   static constexpr SlideGroups slides = slide_groups(paths);
   static constexpr auto slide_spans = [] {
-    std::array<SquareTable<G>, slides.group.size()> out{};
+    std::array<SquareTable<G>, slides.count> out{};
     for (int i = 0; i < slides.count; ++i) out[i] = slide_span_table<G>(slides.group[i], false);
     return out;
   }();
-  static constexpr LameLeaps<G> lame = lame_leaps<G>(paths);
+  static constexpr auto lame = lame_leaps<G, count_shape(paths, PathShape::Lame)>(paths);
   static constexpr SlideGroups virgin_slides = slide_groups(paths, PathShape::VirginSlide);
   static constexpr auto virgin_slide_spans = [] {
-    std::array<SquareTable<G>, virgin_slides.group.size()> out{};
+    std::array<SquareTable<G>, virgin_slides.count> out{};
     for (int i = 0; i < virgin_slides.count; ++i) out[i] = slide_span_table<G>(virgin_slides.group[i], false);
     return out;
   }();
   static constexpr Bents bent = bents(paths);
   static constexpr auto bent_landings = [] {
-    std::array<std::array<std::int16_t, G::squares>, bent.bent.size()> out{};
+    std::array<std::array<std::int16_t, G::squares>, bent.count> out{};
     for (int i = 0; i < bent.count; ++i) out[i] = leap_landings<G>(bent.bent[i].leap);
     return out;
   }();
