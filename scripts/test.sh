@@ -3,10 +3,12 @@
 #   build       Release (g++): the whole ctest suite
 #   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer, instrumented for libFuzzer:
 #               the suite without the `slow` and `peer` labels (every variant's perft still runs,
-#               at the spec's smaller depths; the peer comparisons run in the Release suite), then
-#               each fuzz target for FAIRY_FUZZ_SECONDS (default 40) seconds, one a core at a time
+#               at the spec's smaller depths; the peer comparisons run in the Release suite) nor
+#               `build`, `docs` and `browser` (regeneration, the docs and the page in a browser,
+#               whose code under test the sanitizers do not see or the other tests run: see below),
+#               then each fuzz target for FAIRY_FUZZ_SECONDS (default 20) seconds, one a core at a time
 # Locally, FAIRY_SKIP_SLOW=1 skips tests labelled slow, FAIRY_SKIP_SANITIZE=1 the sanitizer suite
-# and FAIRY_SKIP_FUZZ=1 the fuzzing; CI (CI=true) always runs everything, fuzzing >= 40 s a target.
+# and FAIRY_SKIP_FUZZ=1 the fuzzing; CI (CI=true) always runs everything, fuzzing >= 20 s a target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skip() { [ "${CI:-}" != true ] && [ "${!1:-0}" = 1 ]; }
@@ -33,13 +35,16 @@ phase "the sanitizer build"
 if ! skip FAIRY_SKIP_SANITIZE; then
   # Each gtest binary runs here as a few shards, not a process a test (tests/CMakeLists.txt,
   # fairy_gtest), and leaves out the kernel's random games on the two largest boards.
-  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE 'slow|peer'
+  # Left to the Release suite: `build` (regen: how the build regenerates, which runs alone, a core
+  # idle), `docs` (a file compared) and `browser` (the page's script in Chromium; the server's
+  # code it calls is the server tests', which run here).
+  ctest --test-dir build-asan --output-on-failure "${jobs[@]}" -LE 'slow|peer|build|docs|browser'
   phase "the sanitizer suite"
 fi
 
 if ! skip FAIRY_SKIP_FUZZ; then
-  seconds=${FAIRY_FUZZ_SECONDS:-40}
-  if [ "${CI:-}" = true ] && [ "$seconds" -lt 40 ]; then seconds=40; fi
+  seconds=${FAIRY_FUZZ_SECONDS:-20}
+  if [ "${CI:-}" = true ] && [ "$seconds" -lt 20 ]; then seconds=20; fi
   tests/fuzz/run.sh build-asan "$seconds"
   phase "fuzzing"
 fi

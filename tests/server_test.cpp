@@ -4,6 +4,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -171,6 +172,40 @@ TEST(Server, PlaysATurnPlyByPlyAndUndoesAndRedoesIt) {
   for (const json& m : r.body["state"]["moves"]) {
     EXPECT_TRUE(m.contains("gc") && m.contains("uci") && m.contains("kind") && m.contains("to")) << m.dump();
   }
+}
+
+// The page's list of variants: every compiled variant once, with its board, start position and
+// the legend of its pieces, in the catalogue's order.
+TEST(Server, ListsEveryCompiledVariant) {
+  Running srv;
+  auto c = srv.client();
+  const auto res = c.Get("/api/variants");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200);
+  const json list = json::parse(res->body);
+  const auto catalogue = cli::Catalogue::open("");
+  ASSERT_EQ(list.size(), catalogue.entries().size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& entry = catalogue.entries()[i];
+    const auto info = entry.info();
+    EXPECT_EQ(list[i]["key"], entry.key);
+    EXPECT_EQ(list[i]["files"], info->geo.files) << entry.key;
+    EXPECT_EQ(list[i]["ranks"], info->geo.ranks) << entry.key;
+    EXPECT_EQ(list[i]["fen"], info->start_fen) << entry.key;
+    EXPECT_FALSE(list[i]["pieces"].empty()) << entry.key;
+  }
+  const auto chess = std::find_if(list.begin(), list.end(), [](const json& v) { return v["key"] == "chess"; });
+  ASSERT_NE(chess, list.end());
+  EXPECT_EQ((*chess)["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  // The page itself and its script, which fetch that list.
+  const auto page = c.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("app.js"), std::string::npos);
+  const auto script = c.Get("/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("/api/variants"), std::string::npos);
 }
 
 // The engine hook: the page's button appears when a picker is set, and its move is played.
