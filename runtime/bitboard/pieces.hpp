@@ -228,8 +228,9 @@ struct LameLeap {
   SquareTable<G> passed{};
   bool virgin = false;
 };
-// The paths of one shape: the tables below hold as many entries as a piece has, no spare ones
-// (on a 16x16 board each SquareTable is 8 KB a piece and colour for the compiler to evaluate).
+// The paths of one shape. The lame leaps below are as many as the piece has: no fixed capacity
+// to outgrow (the Bents above keep theirs, 32 a piece, which attacks.hpp shares across types;
+// more is a compile error, not a wrong table).
 constexpr int count_shape(std::span<const PathDesc> paths, PathShape shape) {
   int n = 0;
   for (const PathDesc& p : paths) n += shape_of(p) == shape;
