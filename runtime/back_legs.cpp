@@ -1,11 +1,5 @@
 #include "runtime/back_legs.hpp"
 
-#include <algorithm>
-#include <cstdlib>
-#include <functional>
-
-#include "runtime/empty_board_walk.hpp"
-
 namespace fairy {
 
 namespace {
@@ -56,77 +50,6 @@ std::vector<BackWalk> back_walks(const Path& path, std::size_t capture, std::uin
     std::size_t k = 0;
     while (k <= capture && ++residue[k] > leg_period(path.legs[k])) residue[k++] = 1;
     if (k > capture) return out;
-  }
-}
-
-namespace {
-
-// Marks the squares of attack routes relative to the square captured on: walking the legs up to
-// the capturing one backwards from it, as back_leg gives them (each residue of a crooked or
-// circular leg's step count), and the legs after it forwards. Each (leg, square) is walked once,
-// so this is linear in legs x board, not exponential in legs; it may mark more than the routes
-// pass (a same-length leg is taken as any length its range allows), never less.
-class AttackRoutes {
- public:
-  AttackRoutes(const Path& path, const Geometry& g, const std::function<void(int, int)>& square)
-      : path_(path), geo_(g), square_(square), width_(2 * kMaxFiles + 1), height_(2 * kMaxRanks + 1),
-        back_done_(path.legs.size() * std::size_t(width_ * height_), false), forward_done_(back_done_) {
-    back_legs_.resize(path.legs.size());
-    for (std::size_t k = 0; k < path.legs.size(); ++k)
-      for (int r = 1; r <= leg_period(path.legs[k]); ++r) back_legs_[k].push_back(back_leg(path, k, r, 0));
-  }
-
-  void back(std::size_t k, int x, int y) {
-    if (seen(back_done_, k, x, y)) return;
-    for (const BackLeg& leg : back_legs_[k]) {
-      int bx = x, by = y;
-      for (int j = 1; j <= limit(leg.range); ++j) {
-        const BoardStep& step = leg.steps[std::size_t((j - 1) % leg.period)];
-        bx += step.x;
-        by += step.y;
-        if (!inside(bx, by)) break;
-        square_(bx, by);
-        if (k > 0) back(k - 1, bx, by);
-      }
-    }
-  }
-
-  // The legs from k on, forwards from (x, y) (walk_empty_board; a same-length leg as any length).
-  void forward(std::size_t k, int x, int y) {
-    if (k == path_.legs.size() || seen(forward_done_, k, x, y)) return;
-    walk_empty_board(path_, k, x, y, 0, false, geo_, [this](std::size_t leg, int sx, int sy, int, bool) {
-      square_(sx, sy);
-      return leg + 1 < path_.legs.size() && !seen(forward_done_, leg + 1, sx, sy) ? EmptyBoardStep::Onward
-                                                                                  : EmptyBoardStep::Pass;
-    });
-  }
-
- private:
-  int limit(int range) const { return range ? range : std::max(geo_.files, geo_.ranks); }
-  bool inside(int x, int y) const { return std::abs(x) < geo_.files && std::abs(y) < geo_.ranks; }
-  bool seen(std::vector<bool>& done, std::size_t k, int x, int y) const {
-    const std::size_t id = (k * std::size_t(height_) + std::size_t(y + kMaxRanks)) * std::size_t(width_) +
-                           std::size_t(x + kMaxFiles);
-    if (done[id]) return true;
-    done[id] = true;
-    return false;
-  }
-
-  const Path& path_;
-  const Geometry& geo_;
-  const std::function<void(int, int)>& square_;
-  int width_, height_;
-  std::vector<bool> back_done_, forward_done_;
-  std::vector<std::vector<BackLeg>> back_legs_;  // [k][r - 1]: leg k walked back, residue r (back_leg)
-};
-}  // namespace
-
-void for_attack_routes(const Path& path, const Geometry& g, int capture, const std::function<void(int x, int y)>& square) {
-  for (std::size_t k = 0; k < path.legs.size(); ++k) {
-    if (!(path.legs[k].mode & kCapture) || (capture >= 0 && std::size_t(capture) != k)) continue;
-    AttackRoutes routes(path, g, square);
-    routes.back(k, 0, 0);
-    routes.forward(k + 1, 0, 0);
   }
 }
 

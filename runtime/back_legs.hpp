@@ -7,7 +7,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "runtime/geometry.hpp"
@@ -50,12 +49,5 @@ struct BackWalk {
 // already that colour's), one for each step count, modulo its period, of each crooked or
 // circular leg up to the capturing one; no_hop_over is the attacker's.
 std::vector<BackWalk> back_walks(const Path& path, std::size_t capture, std::uint64_t no_hop_over);
-
-// Calls square(x, y) with every square, relative to the square captured on, of every route (on an
-// empty board of g's size) of `path` that captures with leg `capture` (any capturing leg when
-// capture < 0): where it starts, what it passes and, after a locust capture, where it goes on;
-// the squares whose contents decide whether that capture is possible (and maybe a few more).
-void for_attack_routes(const Path& path, const Geometry& g, int capture,
-                       const std::function<void(int x, int y)>& square);
 
 }  // namespace fairy

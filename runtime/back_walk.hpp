@@ -20,8 +20,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
+#include <utility>
 
+#include "runtime/attack_routes.hpp"
 #include "runtime/back_legs.hpp"
 #include "runtime/geometry.hpp"
 #include "runtime/hot_inline.hpp"
@@ -153,36 +156,108 @@ FAIRY_HOT_INLINE inline bool walk_back(const Legs& legs, K first_leg, const Targ
   return BackWalker<Legs, Target>{legs, target}(first_leg, s, 0, legs.locust(), 0);
 }
 
-// The entries I... of a walk table that one attacks_back call walks, and R..., the bits of the
-// generated attack test's routes (via) that say where each may run.
+// The entries I... of a walk table that a WalkGroup walks.
 template <std::size_t... I>
 struct WalkEntries {};
-template <std::size_t... R>
-struct RouteBits {};
 
-// The generated attack tests' walks: entry I of Walks[Us] (a piece's table of walks, generated
-// beside its paths) where via(R), for each pair of I... and R...: whether one reaches a piece that
-// is_attacker(t, q) accepts (completes: see BackTarget).
-template <Color Us, const auto& Walks, int Stride, std::size_t... I, std::size_t... R, class Via, class IsAttacker,
-          class Completes>
-FAIRY_HOT_INLINE inline bool attacks_back(WalkEntries<I...>, RouteBits<R...>, const Position& pos, Square s, const Via& via,
-                                          const IsAttacker& is_attacker, const Completes& completes) {
-  static_assert(sizeof...(I) == sizeof...(R), "a route bit a walk");
-  const BackTarget<IsAttacker, Completes> target{pos, Us, is_attacker, completes};
+// What walks without a locust capture look for at the end: nothing more.
+struct NoLocust {
+  static constexpr std::size_t kFirst = 0;
+  static constexpr std::span<const Leg> legs() { return {}; }
+  template <Color Us, int Stride>
+  static constexpr bool completes(const Position&, Square, int) { return false; }
+};
+
+// The walks of a group, n-th of them entry I of Walks[Us], where bit n of `run`.
+template <const auto& Walks, Color Us, int Stride, std::size_t... I, std::size_t... N, class Target>
+FAIRY_HOT_INLINE inline bool walk_entries(std::index_sequence<N...>, std::uint64_t run, const Target& target, Square s) {
 #if defined(FAIRY_SANITIZED)
-  // The sanitizer builds only check (runtime/hot_inline.hpp): one walker a call, the legs read
+  // The sanitizer builds only check (runtime/hot_inline.hpp): one walker a group, the legs read
   // from the table at run time, compile in a fraction of the time of a walker a walk.
-  constexpr std::size_t entries[] = {I...}, routes[] = {R...};
-  for (std::size_t k = 0; k < sizeof...(I); ++k)
-    if (via(routes[k]) && walk_back(RuntimeBackLegs{Walks[Us][entries[k]], Stride}, std::size_t(0), target, s)) return true;
+  constexpr std::size_t entries[] = {I...};
+  for (std::size_t n = 0; n < sizeof...(I); ++n)
+    if (((run >> n) & 1) && walk_back(RuntimeBackLegs{Walks[Us][entries[n]], Stride}, std::size_t(0), target, s)) return true;
   return false;
 #else
-  return ((via(R) && walk_back(StaticBackLegs<Walks, Us, I, Stride>{}, std::integral_constant<std::size_t, 0>{}, target, s)) ||
+  return ((((run >> N) & 1) && walk_back(StaticBackLegs<Walks, Us, I, Stride>{}, std::integral_constant<std::size_t, 0>{}, target, s)) ||
           ...);
 #endif
 }
 
-// For attacks_back's walks without a locust capture.
-inline constexpr auto kNoLocust = [](int) { return false; };
+// A group of a generated attack test's walks: entries I... of Walks[Us] (a piece's table of
+// walks, generated beside its paths), walked while a piece of the types `types` (a mask) is on
+// the board; is_attacker(t, q) says whether the piece q the walk reaches on t is one whose
+// path it walks; `locust` is the rest of that path after a locust capture (or NoLocust), which
+// must go on from the target.
+template <const auto& Walks, class IsAttacker, class Locust, std::size_t... I>
+struct WalkGroup {
+  static constexpr std::size_t kCount = sizeof...(I);
+  std::uint64_t types;
+  IsAttacker is_attacker;
+  Locust locust;
+
+  // Its walks' routes, as the attack test's walks first, first + 1, ...
+  template <Color Us, class Table>
+  static constexpr void mark_routes(Table& table, std::size_t first) {
+    std::size_t bit = first;
+    (table.mark(bit++, Walks[Us][I], Locust::legs(), Locust::kFirst), ...);
+  }
+  // Whether one of its walks (the attack test's walks First, First + 1, ... in `routes`, the
+  // test's route bits to run) reaches an attacker of s.
+  template <Color Us, int Stride, std::size_t First>
+  FAIRY_HOT_INLINE bool attacks(const Position& pos, Square s, const std::uint64_t* routes) const {
+    static_assert(First % 64 + kCount <= 64, "a group's walks in one word of the route bits");
+    const std::uint64_t run = (routes[First / 64] >> (First % 64)) & ((std::uint64_t(1) << kCount) - 1);
+    if (!run || !(pos.present(Us) & types)) return false;
+    const auto completes = [&](int steps) { return locust.template completes<Us, Stride>(pos, s, steps); };
+    const BackTarget<IsAttacker, decltype(completes)> target{pos, Us, is_attacker, completes};
+    return walk_entries<Walks, Us, Stride, I...>(std::make_index_sequence<kCount>{}, run, target, s);
+  }
+};
+
+template <const auto& Walks, std::size_t... I, class IsAttacker, class Locust = NoLocust>
+constexpr WalkGroup<Walks, IsAttacker, Locust, I...> walk_group(WalkEntries<I...>, std::uint64_t types,
+                                                                const IsAttacker& is_attacker, const Locust& locust = {}) {
+  return {types, is_attacker, locust};
+}
+
+// The route table of an attack test made of groups Groups... of walks, on a Files x Ranks board.
+template <Color Us, int Files, int Ranks, class... Groups>
+inline constexpr auto kAttackRoutes = [] {
+  RouteTable<Files, Ranks, ((Groups::kCount + ... + 0) + 63) / 64> table;
+  std::size_t first = 0;
+  ((Groups::template mark_routes<Us>(table, first), first += Groups::kCount), ...);
+  return table;
+}();
+
+// The first walk of each of groups Groups... in the attack test's order.
+template <class... Groups>
+constexpr std::array<std::size_t, sizeof...(Groups)> first_walks() {
+  std::array<std::size_t, sizeof...(Groups)> out{};
+  std::size_t first = 0, g = 0;
+  ((out[g++] = first, first += Groups::kCount), ...);
+  return out;
+}
+
+template <Color Us, int Stride, std::size_t... G, class... Groups>
+FAIRY_HOT_INLINE inline bool groups_attack(std::index_sequence<G...>, const Position& pos, Square s, const std::uint64_t* routes,
+                                           const Groups&... groups) {
+  constexpr auto kFirst = first_walks<Groups...>();
+  return (groups.template attacks<Us, Stride, kFirst[G]>(pos, s, routes) || ...);
+}
+
+// A generated attack test (attacked_by<Us>): whether a walk of one of `groups` reaches, from s,
+// a piece of Us that could capture there, on a Files x Ranks board. Unless left is kNoSquare,
+// only the walks whose routes pass left or entered run (the groups' route table, built at compile
+// time: runtime/attack_routes.hpp): after a move that changed no square of a walk's routes, the
+// walk finds what it found before.
+template <Color Us, int Files, int Ranks, class... Groups>
+FAIRY_HOT_INLINE inline bool attacks_back(const Position& pos, Square s, Square left, Square entered, const Groups&... groups) {
+  constexpr const auto& kRoutes = kAttackRoutes<Us, Files, Ranks, Groups...>;
+  constexpr std::size_t kWords = kRoutes.rows[0].size();
+  std::uint64_t routes[kWords + 1];  // bit b: run walk b
+  for (std::size_t w = 0; w < kWords; ++w) routes[w] = left == kNoSquare ? ~std::uint64_t(0) : kRoutes.via(left, entered, s, w);
+  return groups_attack<Us, kRoutes.kGeometry.stride()>(std::make_index_sequence<sizeof...(Groups)>{}, pos, s, routes, groups...);
+}
 
 }  // namespace fairy

@@ -2,13 +2,12 @@
 // piece stops or screens them, the board's size alone ending a slide. Relative to the square
 // the walk starts on, so it serves every square of the board at once. VariantInfo asks it
 // whether two routes of a piece can end alike (may_repeat), and the attack routes
-// (runtime/back_legs.hpp, for_attack_routes) where a locust capture's route goes on.
+// (runtime/attack_routes.hpp) where a locust capture's route goes on.
 // (runtime/path_walk.hpp walks paths on a board with pieces; runtime/back_walk.hpp backwards.)
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdlib>
 
 #include "runtime/geometry.hpp"
 #include "runtime/program.hpp"
@@ -22,17 +21,17 @@ enum class EmptyBoardStep {
   Stop,    // the whole walk ends: walk_empty_board returns true
 };
 
-// Walks leg k of `path` and the legs after it from (x, y), relative to where the path began;
+// Walks leg k of a path's legs `legs` (its Path::legs, or a PathDesc's used_legs()) and the legs after it from (x, y), relative to where the path began;
 // `before`: the steps the leg before made (0: unknown). A leg makes 1 to its range steps (an
 // unlimited one as many as the board allows); a same-length leg (XBetza i in a later leg) makes
 // exactly `before` when `exact_lengths` and `before` is known, else as an unlimited one would.
 // After each step on the board, visit(k, x, y, n, whole) says what next: n is the step count,
 // whole whether the leg may end here (false only for a same-length leg short of its count).
 // Returns whether a visit stopped the walk.
-template <class Visit>
-bool walk_empty_board(const Path& path, std::size_t k, int x, int y, int before, bool exact_lengths, const Geometry& g,
-                      const Visit& visit) {
-  const Leg& leg = path.legs[k];
+template <class Legs, class Visit>
+constexpr bool walk_empty_board(const Legs& legs, std::size_t k, int x, int y, int before, bool exact_lengths, const Geometry& g,
+                                const Visit& visit) {
+  const Leg& leg = legs[k];
   const bool same_length = (leg.flags & kSameLength) && exact_lengths && before > 0;
   const int board = std::max(g.files, g.ranks);
   const int limit = same_length ? before : (leg.flags & kSameLength) ? board : leg.range ? leg.range : board;
@@ -41,12 +40,12 @@ bool walk_empty_board(const Path& path, std::size_t k, int x, int y, int before,
     leg_step(leg, n - 1, &dx, &dy);
     x += dx;
     y += dy;
-    if (std::abs(x) >= g.files || std::abs(y) >= g.ranks) return false;
+    if (x <= -g.files || x >= g.files || y <= -g.ranks || y >= g.ranks) return false;
     switch (visit(k, x, y, n, !same_length || n == limit)) {
       case EmptyBoardStep::Stop:
         return true;
       case EmptyBoardStep::Onward:
-        if (k + 1 < path.legs.size() && walk_empty_board(path, k + 1, x, y, n, exact_lengths, g, visit)) return true;
+        if (k + 1 < legs.size() && walk_empty_board(legs, k + 1, x, y, n, exact_lengths, g, visit)) return true;
         break;
       case EmptyBoardStep::Pass:
         break;

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 
 #include "runtime/geometry.hpp"
@@ -244,5 +245,20 @@ FAIRY_HOT_INLINE inline bool completes_locust(const Position& pos, Square s, int
   return completes_locust(StaticLegs<Paths, I, Stride>{}, std::integral_constant<std::size_t, First>{}, Us, pos, s,
                           steps, victim, no_hop_over);
 }
+
+// The rest of a locust capture's path for a generated attack test (WalkGroup): legs First on
+// of path I of the generated table Paths, which must go on from the target (completes_locust,
+// `victim` standing there) without hopping over no_hop_over's types.
+template <const auto& Paths, std::size_t I, std::size_t First>
+struct LocustRest {
+  Piece victim;
+  std::uint64_t no_hop_over;
+  static constexpr std::size_t kFirst = First;
+  static constexpr std::span<const Leg> legs() { return Paths[I].used_legs(); }
+  template <Color Us, int Stride>
+  FAIRY_HOT_INLINE bool completes(const Position& pos, Square s, int steps) const {
+    return completes_locust<Us, Paths, Stride, I, First>(pos, s, steps, victim, no_hop_over);
+  }
+};
 
 }  // namespace fairy

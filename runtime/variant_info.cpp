@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "runtime/attack_routes.hpp"
 #include "runtime/empty_board_walk.hpp"
 #include "runtime/position.hpp"
 
@@ -51,7 +52,7 @@ bool routes_can_coincide(const PieceProgram& prog, const Geometry& g) {
       return land(x, y, path.legs[k].mode & (kMove | kCapture | kFriend | kEnPassant)) ? EmptyBoardStep::Stop
                                                                                         : EmptyBoardStep::Pass;
     };
-    if (walk_empty_board(path, 0, 0, 0, 0, true, g, route)) return true;
+    if (walk_empty_board(path.legs, 0, 0, 0, 0, true, g, route)) return true;
   }
   return false;
 }

@@ -9,11 +9,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 
 #include "generator/model/model.hpp"
+#include "runtime/attack_routes.hpp"
+#include "runtime/back_walk.hpp"
 #include "runtime/empty_board_walk.hpp"
 #include "runtime/interpreter.hpp"
+#include "runtime/path_walk.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
 #include "tests/captures_on.hpp"
@@ -182,11 +186,11 @@ TEST(EmptyBoardWalk, TwoLeapsEndWhereTheirVectorsAddUp) {
     ++ends;
     return EmptyBoardStep::Pass;
   };
-  EXPECT_FALSE(walk_empty_board(horse, 0, 0, 0, 0, true, Geometry{10, 10}, count));
+  EXPECT_FALSE(walk_empty_board(horse.legs, 0, 0, 0, 0, true, Geometry{10, 10}, count));
   EXPECT_EQ(firsts, (std::set<std::pair<int, int>>{{1, 2}}));
   EXPECT_EQ(ends, 1);
   ends = 0;
-  EXPECT_FALSE(walk_empty_board(horse, 0, 0, 0, 0, true, Geometry{3, 2}, count));
+  EXPECT_FALSE(walk_empty_board(horse.legs, 0, 0, 0, 0, true, Geometry{3, 2}, count));
   EXPECT_EQ(ends, 0) << "(1,2) is off a board of two ranks";
 }
 
@@ -204,17 +208,60 @@ TEST(EmptyBoardWalk, ASameLengthLegMakesTheCountOfTheLegBefore) {
     ends.insert({x, y});
     return EmptyBoardStep::Pass;
   };
-  EXPECT_FALSE(walk_empty_board(sissa, 0, 0, 0, 0, true, Geometry{8, 8}, route));
+  EXPECT_FALSE(walk_empty_board(sissa.legs, 0, 0, 0, 0, true, Geometry{8, 8}, route));
   EXPECT_EQ(ends, (std::set<std::pair<int, int>>{{1, 2}, {2, 4}, {3, 6}}));
   ends.clear();
-  EXPECT_FALSE(walk_empty_board(sissa, 0, 0, 0, 0, false, Geometry{8, 8}, route));
+  EXPECT_FALSE(walk_empty_board(sissa.legs, 0, 0, 0, 0, false, Geometry{8, 8}, route));
   EXPECT_EQ(ends.size(), 6u + 5u + 4u + 3u + 2u + 1u) << "(n, n + m) for n + m < 8";
   int visits = 0;
-  EXPECT_TRUE(walk_empty_board(sissa, 0, 0, 0, 0, true, Geometry{8, 8}, [&](std::size_t, int, int, int, bool) {
+  EXPECT_TRUE(walk_empty_board(sissa.legs, 0, 0, 0, 0, true, Geometry{8, 8}, [&](std::size_t, int, int, int, bool) {
     ++visits;
     return EmptyBoardStep::Stop;
   }));
   EXPECT_EQ(visits, 1);
+}
+
+// The attack routes (runtime/attack_routes.hpp): what a generated attack test's walks may read,
+// in a table built at compile time. Walked back from the target on an 8x8 board (mailbox stride
+// 11): a Rook's walk down a file passes the file to the board's edge, a Knight's leap reads one
+// square, a Cannon's walk the file twice over (to its screen, then on to the Cannon), and a
+// locust capture's route goes on from the target along the rest of its path.
+namespace routes {
+constexpr BackWalk kRookDown{.legs = {BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}}}};
+constexpr BackWalk kKnight{.legs = {BackLeg{.steps = {BoardStep{.x = -1, .y = -2}}, .range = 1}}};
+constexpr BackWalk kCannon{.legs = {BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}, .before_mode = kHop},
+                                    BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}}},
+                           .leg_count = 2, .capture = 1};
+// Captures one step up, then moves one step right (walked back: one step down).
+constexpr BackWalk kLocust{.legs = {BackLeg{.steps = {BoardStep{.x = 0, .y = -1}}, .range = 1}}, .locust = true};
+inline constexpr PathDesc kLocustPath[] = {
+    {.legs = {Leg{.dx = 0, .dy = 1, .range = 1, .mode = kCapture}, Leg{.dx = 1, .dy = 0, .range = 1, .mode = kMove}}, .leg_count = 2}};
+}  // namespace routes
+
+TEST(AttackRoutes, AWalkReadsItsRouteOnly) {
+  using Table = RouteTable<8, 8, 1>;
+  static_assert(Table::kSpan == 7 * 11 + 7);
+  constexpr Table table = [] {  // as a generated attack test builds its own, at compile time
+    Table t;
+    t.mark(0, routes::kRookDown, NoLocust::legs(), 0);
+    t.mark(1, routes::kKnight, NoLocust::legs(), 0);
+    t.mark(2, routes::kCannon, NoLocust::legs(), 0);
+    t.mark(3, routes::kLocust, routes::kLocustPath[0].used_legs(), 1);
+    return t;
+  }();
+  std::map<int, std::uint64_t> bits;  // offset: the walks that may read it
+  for (int d = -Table::kSpan; d <= Table::kSpan; ++d)
+    if (const std::uint64_t b = table.rows[std::size_t(Table::kSpan + d)][0]) bits[d] = b;
+  std::map<int, std::uint64_t> expected = {{-23, 2}};  // the Knight's square
+  for (int k = 1; k < 8; ++k) expected[-11 * k] = 1 | 4;  // the file: the Rook's and the Cannon's
+  expected[-11] |= 8;  // the locust: where it captured from
+  expected[1] = 8;     // and where it goes on
+  EXPECT_EQ(bits, expected);
+  // The interpreter's routes of that path are the same squares (for_attack_routes, the same walks).
+  std::set<int> squares;
+  const Path path{.legs = {routes::kLocustPath[0].legs[0], routes::kLocustPath[0].legs[1]}};
+  for_attack_routes(path, Geometry{8, 8}, -1, [&](int x, int y) { squares.insert(Geometry{8, 8}.offset(x, y)); });
+  EXPECT_EQ(squares, (std::set<int>{-11, 1}));
 }
 
 }  // namespace

@@ -233,7 +233,7 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
   for (const char* key : {"chess", "capablanca", "grand", "shatranj"}) {
     const std::string mailbox = content(std::string(key) + ".mailbox.hpp");
     EXPECT_NE(mailbox.find("#include \"king_.attacks.hpp\""), std::string::npos) << key;
-    EXPECT_NE(mailbox.find("attacks_back<Us, pieces::king_::kBackWalks, kStride>(WalkEntries<0, 1, 2, 3>{}, RouteBits<0, 1, 2, 3>{}"),
+    EXPECT_NE(mailbox.find("walk_group<pieces::king_::kBackWalks>(WalkEntries<0, 1, 2, 3>{}, 0x1ull,"),
               std::string::npos)
         << key;
     EXPECT_EQ(mailbox.find("BackWalk "), std::string::npos) << key << ": no table of its own";
@@ -277,9 +277,9 @@ variants:
   const std::string second = content_of(out, "second.mailbox.hpp");
   EXPECT_NE(second.find("inline constexpr BackWalk kBackWalks_cannon_[2][4] = {"), std::string::npos);
   EXPECT_NE(second.find(".no_hop_over = 0x4ull"), std::string::npos) << "second's Cannon is type 2";
-  EXPECT_NE(second.find("attacks_back<Us, kBackWalks_cannon_, kStride>(WalkEntries<0, 1, 2, 3>{}"), std::string::npos);
+  EXPECT_NE(second.find("walk_group<kBackWalks_cannon_>(WalkEntries<0, 1, 2, 3>{}"), std::string::npos);
   EXPECT_EQ(second.find("cannon_.attacks.hpp"), std::string::npos);
-  EXPECT_NE(content_of(out, "first.mailbox.hpp").find("attacks_back<Us, pieces::cannon_::kBackWalks, kStride>"), std::string::npos);
+  EXPECT_NE(content_of(out, "first.mailbox.hpp").find("walk_group<pieces::cannon_::kBackWalks>"), std::string::npos);
 }
 
 TEST(Emit, WritesOnlyWhatChanged) {
@@ -448,17 +448,16 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   EXPECT_EQ(occurrences(moves, "hop_moves<Us, kCapture, 0, 0>(pos, from, {vec<Us, kStride>(0, 1), vec<Us, kStride>(-1, 0), vec<Us, kStride>(1, 0), vec<Us, kStride>(0, -1)}, list);"), 1);
   EXPECT_EQ(occurrences(moves, "_moves<Us, ") - occurrences(moves, "walk_moves<Us, "), 3) << "the King's, and the Cannon's two";
   // Backwards, each piece's captures are entries of its table of walks (<stem>.attacks.hpp:
-  // kBackWalks), walked by the shared backward walker (runtime/back_walk.hpp): one call a piece,
-  // its entries and the bits of the attack test's routes that say where each may run, no walk
-  // written out.
+  // kBackWalks), walked by the shared backward walker (runtime/back_walk.hpp): one group a piece
+  // with its entries, no walk written out, and no route table either (built at compile time).
   const std::string attacks = code.substr(code.find("bool attacked_by("));
-  EXPECT_EQ(occurrences(attacks, "attacks_back<Us, pieces::"), 5) << "the King's, Horse's, Cannon's, hopper's, Grasshopper's";
+  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::"), 5) << "the King's, Horse's, Cannon's, hopper's, Grasshopper's";
+  EXPECT_EQ(occurrences(attacks, "attacks_back<Us, kFiles, kRanks>(pos, s, left, entered,\n"), 1) << "one test of them all";
   for (const char* piece : {"king_", "horse_", "cannon_", "hopper_", "grasshopper_"})
     EXPECT_EQ(occurrences(code, std::string("namespace fairy::gen::pieces::") + piece + " {\n\n// the moves of '"), 2) << piece << ": moves and walks";
   EXPECT_EQ(occurrences(attacks, "// cannon: walks 16-19\n"), 1);
-  EXPECT_EQ(occurrences(attacks, "attacks_back<Us, pieces::cannon_::kBackWalks, kStride>(WalkEntries<0, 1, 2, 3>{}, "
-                                 "RouteBits<16, 17, 18, 19>{}, pos, s, via,\n"),
-            1);
+  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::cannon_::kBackWalks>(WalkEntries<0, 1, 2, 3>{}, "), 1);
+  EXPECT_EQ(attacks.find("kWalksVia"), std::string::npos) << "no route table written out";
   EXPECT_EQ(code.find("BackWalk kAttackWalks"), std::string::npos) << "no table of the move generator's own";
   for (const char* written_out : {"for (Square", "for (int j", "for (;;)", "Square t0", "const Piece q0", "vec<Us, kStride>("})
     EXPECT_EQ(attacks.find(written_out), std::string::npos) << written_out;
@@ -479,15 +478,15 @@ TEST(Emit, AttackWalksFollowTheCapturingLegsOnly) {
   // The rook's four rays, walked backwards from the target in one call; no forward-walk fallback.
   EXPECT_EQ(occurrences(code, "// rook: walks 8-11\n"), 1);
   EXPECT_EQ(occurrences(code, "// rook:"), 1);
-  EXPECT_EQ(occurrences(code, "attacks_back<Us, pieces::rook_::kBackWalks, kStride>(WalkEntries<0, 1, 2, 3>{}, RouteBits<8, 9, 10, 11>{}, "
-                              "pos, s, via,\n          [&](Square, Piece q) { return q == Pieces<Us>::rook_; },\n          kNoLocust))"),
+  EXPECT_EQ(occurrences(code, "walk_group<pieces::rook_::kBackWalks>(WalkEntries<0, 1, 2, 3>{}, 0x2ull, "
+                              "[&](Square, Piece q) { return q == Pieces<Us>::rook_; })"),
             1);
   EXPECT_EQ(code.find("path_attacks"), std::string::npos);
   // A pawn captures diagonally forwards, so it attacks from one rank behind the target: walks
   // (1,-1) and (-1,-1), routes the King shares; its forward move captures nothing and gets no walk.
   const std::string attacks = code.substr(code.find("bool attacked_by("));
   EXPECT_EQ(occurrences(attacks, "// king, pawn: walks 4-5\n"), 1);
-  EXPECT_EQ(occurrences(attacks, "attacks_back<Us, pieces::king_::kBackWalks, kStride>(WalkEntries<4, 5>{}, RouteBits<4, 5>{}, "), 1);
+  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::king_::kBackWalks>(WalkEntries<4, 5>{}, "), 1);
   EXPECT_EQ(occurrences(code, "// 4: back by (1,-1) once\n"), 1) << "the King's walk, White's";
   EXPECT_EQ(occurrences(code, "// 5: back by (-1,-1) once\n"), 1);
   EXPECT_EQ(occurrences(attacks, "pawn:"), 1);

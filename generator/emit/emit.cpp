@@ -378,16 +378,15 @@ struct Attacker {
 
 // A capture walked back (runtime/back_legs.hpp), and what the generated test needs besides: the
 // pieces that make it, the legs after a locust capture (walked forwards from the target by
-// completes_locust, runtime/path_walk.hpp) and the squares its routes depend on.
+// completes_locust, runtime/path_walk.hpp).
 struct AttackWalk {
   fairy::BackWalk walk;
   std::vector<Leg> rest;  // legs after the capturing one (locust captures)
-  // Where the shared walker finds those legs: "<table>, kStride, <path>, <first leg>" (the
-  // template arguments of completes_locust); and the types the mover may not hop over on the way.
+  // Where the shared walker finds those legs: "<table>, <path>, <first leg>" (the template
+  // arguments of LocustRest); and the types the mover may not hop over on the way.
   std::string rest_walk;
   std::uint64_t rest_no_hop_over = 0;
   std::vector<Attacker> types;
-  std::set<int> passes;  // squares (mailbox offsets from the target) its routes depend on
   // Where the walk is: entry `entry` of the table `table` (an attacker's, walk_table).
   std::string table;
   std::size_t entry = 0;
@@ -397,12 +396,10 @@ struct AttackWalk {
 };
 
 // Every backward walk of a path capturing with leg `capture` (fairy::back_walks). `table`: the
-// path's table and index, as completes_locust takes them ("<table>, kStride, <i>").
+// path's table and index, as LocustRest takes them ("<table>, <i>").
 void attack_walks(const VariantInfo& info, const Path& path, const std::string& table, std::size_t capture,
                   Attacker attacker, std::vector<AttackWalk>& out) {
   const fairy::PieceInfo& piece = info.pieces[std::size_t(attacker.type)];
-  std::set<int> passes;
-  fairy::for_attack_routes(path, info.geo, int(capture), [&](int x, int y) { passes.insert(info.geo.offset(x, y)); });
   for (const fairy::BackWalk& back : fairy::back_walks(path, capture, piece.no_hop_over)) {
     AttackWalk w;
     w.walk = back;
@@ -413,14 +410,12 @@ void attack_walks(const VariantInfo& info, const Path& path, const std::string& 
       w.rest_no_hop_over = piece.no_hop_over;
     }
     w.types = {attacker};
-    w.passes = passes;
     out.push_back(std::move(w));
   }
 }
 
-// Makes o, a walk of the same route as w, w's too: its pieces, and the squares its routes pass.
+// Makes o, a walk of the same route as w, w's too: its pieces.
 void absorb(AttackWalk& o, const AttackWalk& w) {
-  o.passes.insert(w.passes.begin(), w.passes.end());
   for (const Attacker& t : w.types)
     if (std::find(o.types.begin(), o.types.end(), t) == o.types.end()) o.types.push_back(t);
 }
@@ -439,7 +434,6 @@ void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
       a.legs[0].starts = b.legs[0].starts = 0;
       if (a == b) {
         o.walk.legs[0].starts |= w.walk.legs[0].starts;
-        o.passes.insert(w.passes.begin(), w.passes.end());
         return;
       }
     }
@@ -524,7 +518,7 @@ std::vector<AttackWalk> piece_walks(const model::Variant& v, const PieceTables& 
     for (std::size_t k = 0; k < path.legs.size(); ++k) {
       if (!(path.legs[k].mode & fairy::kCapture)) continue;
       std::vector<AttackWalk> mine;
-      attack_walks(v.info, path, tables.colour_name(v, a.type, "Us", a.program) + ", kStride, " + std::to_string(i), k, a, mine);
+      attack_walks(v.info, path, tables.colour_name(v, a.type, "Us", a.program) + ", " + std::to_string(i), k, a, mine);
       for (AttackWalk& w : mine) add_walk(walks, std::move(w));
     }
   }
@@ -585,58 +579,18 @@ std::vector<AttackWalk> attack_walks(const std::vector<std::string>& tables, con
   return walks;
 }
 
-// The largest mailbox offset between two squares of the board.
-int walk_span(const fairy::Geometry& g) { return (g.ranks - 1) * g.stride() + g.files - 1; }
-
-// Row [c][kSpan + d] of the table: bit i says whether colour c's walk i depends on the square at
-// offset d from the target (`words` words a row, as many as the colour with more walks needs).
-void emit_walk_table(Code& code, const VariantInfo& info, const std::vector<AttackWalk> (&walks)[2], std::size_t words) {
-  const int span = walk_span(info.geo);
-  code.line("// Bit i of kWalksVia[c][kSpan + d]: colour c's attack walk i (in the order of attacked_by<c>)");
-  code.line("// depends on the square at offset d from the target.");
-  code.open("constexpr std::uint64_t kWalksVia[2][2 * kSpan + 1][" + std::to_string(words) + "] = {");
-  // A line a mailbox rank's worth of offsets (kStride of them), the first one named beside it.
-  const int per_line = info.geo.stride();
-  for (Color c : {fairy::White, fairy::Black}) {
-    code.open("{  // " + color_name(c));
-    for (int first = -span; first <= span; first += per_line) {
-      std::string line;
-      for (int d = first; d <= std::min(span, first + per_line - 1); ++d) {
-        std::string row;
-        for (std::size_t w = 0; w < words; ++w) {
-          std::uint64_t bits = 0;
-          for (std::size_t i = w * 64; i < std::min(walks[c].size(), w * 64 + 64); ++i)
-            if (walks[c][i].passes.count(d)) bits |= std::uint64_t(1) << (i - w * 64);
-          char hex[32];
-          std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
-          row += (w ? ", " : "") + std::string(hex);
-        }
-        line += (line.empty() ? "" : " ") + std::string("{") + row + "},";
-      }
-      code.line(line + "  // d = " + std::to_string(first));
-    }
-    code.close("},");
-  }
-  code.close("};");
-}
-
 // The most walks one attacks_back call makes (measured on universal: 4 and 16 were slower).
 constexpr std::size_t kWalksPerCall = 8;
 
-// The body of attacked_by<by>: the walks of `by`, with the route table `words` words wide. Walks
-// one after another of the same pieces, none a locust capture, are one call of at most
-// kWalksPerCall walks, all in one word of the route table; a call is made only where one of its
-// walks may run (one test of the word for the lot, as a legality test of a last-ply move runs
-// few of the walks), and the walker runs each where via(i) (runtime/back_walk.hpp's attacks_back).
-std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>& walks, std::size_t words) {
+// The body of attacked_by<by>: the walks of `by`, in groups (runtime/back_walk.hpp's WalkGroup):
+// walks one after another of the same pieces, none a locust capture, are one group of at most
+// kWalksPerCall walks within one word of the route bits, walked only while one of those pieces is
+// on the board. After a move, attacks_back runs only the walks whose routes pass the squares the
+// move left or entered (the groups' route table, built at compile time), as a legality test of a
+// last-ply move needs few of them.
+std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>& walks) {
   Code code(1);
   if (info.flying_general) code.line("if (royals_face(pos, s, Us)) return true;  // the flying general");
-  const std::string n = std::to_string(words);
-  code.line("std::uint64_t routes[" + n + "];  // bit i: run walk i");
-  code.line("for (int w = 0; w < " + n + "; ++w)");
-  code.line("  routes[w] = left == kNoSquare ? ~std::uint64_t(0) : kWalksVia[Us][kSpan + left - s][w] | "
-            "kWalksVia[Us][kSpan + entered - s][w];");
-  code.line("const auto via = [&routes](std::size_t walk) { return ((routes[walk >> 6] >> (walk & 63)) & 1) != 0; };");
   bool locust = false, no_capture = false;
   for (const AttackWalk& w : walks) {
     locust = locust || !w.rest.empty();
@@ -644,47 +598,29 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
   }
   if (no_capture) code.line("const Piece* b = pos.board();");
   if (locust) code.line("constexpr Piece kEnemyOnTarget = " + piece_const(info, 0, "~Us") + ";");
+  code.line(std::string("return attacks_back<Us, kFiles, kRanks>(pos, s, left, entered") + (walks.empty() ? ");" : ","));
   for (std::size_t index = 0; index < walks.size();) {
     const AttackWalk& w = walks[index];
     std::size_t end = index + 1;
-    const std::size_t word = index / 64;
     while (w.rest.empty() && end < walks.size() && walks[end].rest.empty() && walks[end].types == w.types &&
-           walks[end].table == w.table && end - index < kWalksPerCall && end / 64 == word)
+           walks[end].table == w.table && end - index < kWalksPerCall && end / 64 == index / 64)
       ++end;
-    std::uint64_t call_routes = 0;  // the call's walks: bits of routes[word]
-    for (std::size_t k = index; k < end; ++k) call_routes |= std::uint64_t(1) << (k - word * 64);
     std::string test;
     for (const Attacker& a : w.types) test += (test.empty() ? "" : " || ") + attacker_test(info, a, "q", "t");
-    // No walk for piece types that are not on the board: one type's count, or a mask of several.
     std::uint64_t types = 0;
     for (const Attacker& a : w.types) types |= std::uint64_t(1) << a.type;
-    const std::string present = std::popcount(types) == 1
-                                    ? "pos.count(Us, " + std::to_string(std::countr_zero(types)) + ")"
-                                    : "(pos.present(Us) & " + std::to_string(types) + "ull)";
-    std::string entries, routes;
-    for (std::size_t k = index; k < end; ++k) {
-      entries += (k > index ? ", " : "") + std::to_string(walks[k].entry);
-      routes += (k > index ? ", " : "") + std::to_string(k);
-    }
-    code.line("// " + comment(attacker_names(info, w) + ": walk" +
-                              (end == index + 1 ? " " + std::to_string(index) : "s " + std::to_string(index) + "-" + std::to_string(end - 1)) +
-                              (w.rest.empty() ? "" : ", a locust capture")));
-    code.line("if ((routes[" + std::to_string(word) + "] & " + bits_literal(call_routes) + ") && " + present +
-              " && attacks_back<Us, " + w.table + ", kStride>(WalkEntries<" + entries + ">{}, RouteBits<" + routes +
-              ">{}, pos, s, via,");
-    code.line("        [&](" + std::string(test.find("(t)") == std::string::npos ? "Square" : "Square t") +
-              ", Piece q) { return " + test + "; },");
-    if (w.rest.empty()) {
-      code.line("        kNoLocust))");
-    } else {
-      // The rest of the path, walked on from s by the shared walker (runtime/path_walk.hpp).
-      code.line("        [&](int steps) { return completes_locust<Us, " + w.rest_walk + ">(pos, s, steps, kEnemyOnTarget, " +
-                type_mask(w.rest_no_hop_over) + "); }))");
-    }
-    code.line("  return true;");
+    std::string entries;
+    for (std::size_t k = index; k < end; ++k) entries += (k > index ? ", " : "") + std::to_string(walks[k].entry);
+    code.line("    // " + comment(attacker_names(info, w) + ": walk" +
+                                  (end == index + 1 ? " " + std::to_string(index) : "s " + std::to_string(index) + "-" + std::to_string(end - 1)) +
+                                  (w.rest.empty() ? "" : ", a locust capture")));
+    std::string group = "    walk_group<" + w.table + ">(WalkEntries<" + entries + ">{}, " + bits_literal(types) + ", [&](" +
+                        (test.find("(t)") == std::string::npos ? "Square" : "Square t") + ", Piece q) { return " + test + "; }";
+    // The rest of a locust capture's path, walked on from s by the shared walker (runtime/path_walk.hpp).
+    if (!w.rest.empty()) group += ", LocustRest<" + w.rest_walk + ">{kEnemyOnTarget, " + type_mask(w.rest_no_hop_over) + "}";
+    code.line(group + (end == walks.size() ? "));" : "),"));
     index = end;
   }
-  code.line("return false;");
   return code.str();
 }
 
@@ -713,11 +649,9 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
     if (t.shared) tables.use_attacks(t.name, v);
     else emit_own_walks(code, info, t);
   }
-  const std::size_t words = (std::max(walks[0].size(), walks[1].size()) + 63) / 64;
-  emit_walk_table(code, info, walks, words);
   code.line("// Whether Us can capture on s; unless left is kNoSquare, only along routes through left or entered.");
   emit_for_both(code, "bool", "attacked_by", "Generator, const Position& pos, Square s, Square left, Square entered",
-                [&](Color by) { return attacks_body(info, walks[by], words); });
+                [&](Color by) { return attacks_body(info, walks[by]); });
 }
 
 // ------------------------------------------------------------------ model data as C++
@@ -908,8 +842,8 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   Code code;
   code.line("// Board: " + std::to_string(info.geo.files) + "x" + std::to_string(info.geo.ranks) +
             ", mailbox stride " + std::to_string(info.geo.stride()) + ".");
+  code.line("constexpr int kFiles = " + std::to_string(info.geo.files) + ", kRanks = " + std::to_string(info.geo.ranks) + ";");
   code.line("constexpr int kStride = " + std::to_string(info.geo.stride()) + ";");
-  code.line("constexpr int kSpan = " + std::to_string(walk_span(info.geo)) + ";  // the largest offset between two squares");
   code.line();
   code.line("// The tag of this move generator: fairy::GeneratedRules (runtime/generated_rules.hpp) finds");
   code.line("// generate_pieces and attacked_by below by it.");

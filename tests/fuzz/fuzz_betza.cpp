@@ -19,6 +19,7 @@
 
 #include "generator/betza/betza.hpp"
 #include "generator/emit/emit.hpp"
+#include "runtime/attack_routes.hpp"
 #include "runtime/interpreter.hpp"
 #include "tests/captures_on.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
@@ -96,7 +97,7 @@ void check_moves(Position& pos, const Interpreter& rules, Square at, const std::
 }
 
 // The squares, relative to a capture's target, that for_attack_routes marks for the piece's
-// paths (the route tables kWalksVia and aligned come from them).
+// paths (VariantInfo::aligned; the generated attack tests' tables, kAttackRoutes, walk the same).
 std::set<std::pair<int, int>> route_squares(const VariantInfo& v, Color us) {
   std::set<std::pair<int, int>> out;
   for (const Path& path : v.pieces[0].program[us].paths)
