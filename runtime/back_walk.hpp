@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -184,17 +185,33 @@ FAIRY_HOT_INLINE inline bool walk_entries(std::index_sequence<N...>, std::uint64
 #endif
 }
 
+// What most walks look for at the end: a piece of the attacker's colour of one of the group's
+// types (WalkGroup's OfTypes).
+struct AnyOfTypes {};
+
 // A group of a generated attack test's walks: entries I... of Walks[Us] (a piece's table of
-// walks, generated beside its paths), walked while a piece of the types `types` (a mask) is on
-// the board; is_attacker(t, q) says whether the piece q the walk reaches on t is one whose
-// path it walks; `locust` is the rest of that path after a locust capture (or NoLocust), which
-// must go on from the target.
-template <const auto& Walks, class IsAttacker, class Locust, std::size_t... I>
+// walks, generated beside its paths), walked while a piece of the types Types (a mask) is on the
+// board. A walk that reaches a piece q on t has found an attacker when is_attacker(t, q) says so
+// (AnyOfTypes: q is a piece of Us of one of those types); `locust` is the rest of its path after a
+// locust capture (or NoLocust), which must go on from the target.
+template <const auto& Walks, std::uint64_t Types, class IsAttacker, class Locust, std::size_t... I>
 struct WalkGroup {
   static constexpr std::size_t kCount = sizeof...(I);
-  std::uint64_t types;
   IsAttacker is_attacker;
   Locust locust;
+
+  // Whether q is a piece of Us of one of the types.
+  template <Color Us>
+  struct OfTypes {
+    FAIRY_HOT_INLINE constexpr bool operator()(Square, Piece q) const {
+      if constexpr (std::popcount(Types) == 1) {
+        return q == make_piece(Us, std::countr_zero(Types));
+      } else {
+        const unsigned type = unsigned(q) - unsigned(make_piece(Us, 0));  // wraps for other pieces
+        return type < 64 && ((Types >> type) & 1);
+      }
+    }
+  };
 
   // Its walks' routes, as the attack test's walks first, first + 1, ...
   template <Color Us, class Table>
@@ -208,17 +225,27 @@ struct WalkGroup {
   FAIRY_HOT_INLINE bool attacks(const Position& pos, Square s, const std::uint64_t* routes) const {
     static_assert(First % 64 + kCount <= 64, "a group's walks in one word of the route bits");
     const std::uint64_t run = (routes[First / 64] >> (First % 64)) & ((std::uint64_t(1) << kCount) - 1);
-    if (!run || !(pos.present(Us) & types)) return false;
+    if (!run || !(pos.present(Us) & Types)) return false;
     const auto completes = [&](int steps) { return locust.template completes<Us, Stride>(pos, s, steps); };
-    const BackTarget<IsAttacker, decltype(completes)> target{pos, Us, is_attacker, completes};
+    const auto& test = attacker_test<Us>();
+    const BackTarget<std::remove_cvref_t<decltype(test)>, decltype(completes)> target{pos, Us, test, completes};
     return walk_entries<Walks, Us, Stride, I...>(std::make_index_sequence<kCount>{}, run, target, s);
+  }
+
+ private:
+  template <Color Us>
+  static constexpr OfTypes<Us> kOfTypes{};
+  template <Color Us>
+  FAIRY_HOT_INLINE const auto& attacker_test() const {
+    if constexpr (std::is_same_v<IsAttacker, AnyOfTypes>) return kOfTypes<Us>;
+    else return is_attacker;
   }
 };
 
-template <const auto& Walks, std::size_t... I, class IsAttacker, class Locust = NoLocust>
-constexpr WalkGroup<Walks, IsAttacker, Locust, I...> walk_group(WalkEntries<I...>, std::uint64_t types,
-                                                                const IsAttacker& is_attacker, const Locust& locust = {}) {
-  return {types, is_attacker, locust};
+template <const auto& Walks, std::uint64_t Types, std::size_t... I, class IsAttacker = AnyOfTypes, class Locust = NoLocust>
+constexpr WalkGroup<Walks, Types, IsAttacker, Locust, I...> walk_group(WalkEntries<I...>, const IsAttacker& is_attacker = {},
+                                                                       const Locust& locust = {}) {
+  return {is_attacker, locust};
 }
 
 // The route table of an attack test made of groups Groups... of walks, on a Files x Ranks board.

@@ -233,11 +233,18 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
   for (const char* key : {"chess", "capablanca", "grand", "shatranj"}) {
     const std::string mailbox = content(std::string(key) + ".mailbox.hpp");
     EXPECT_NE(mailbox.find("#include \"king_.attacks.hpp\""), std::string::npos) << key;
-    EXPECT_NE(mailbox.find("walk_group<pieces::king_::kBackWalks>(WalkEntries<0, 1, 2, 3>{}, 0x1ull,"),
+    EXPECT_NE(mailbox.find("walk_group<pieces::king_::kBackWalks, 0x1ull>(WalkEntries<0, 1, 2, 3>{}),"),
               std::string::npos)
         << key;
     EXPECT_EQ(mailbox.find("BackWalk "), std::string::npos) << key << ": no table of its own";
   }
+  // A walk finds a piece of its types, unless one has a rule of where it may be: Xiangqi's
+  // Elephant attacks only from its side of the river (a test of its own), its Horse anywhere.
+  const std::string xiangqi = content("xiangqi.mailbox.hpp");
+  EXPECT_NE(xiangqi.find("walk_group<pieces::xiangqi_elephant_::kBackWalks, 0x4ull>(WalkEntries<0, 1, 2, 3>{}, [&](Square, Piece q) { "
+                         "return (q == Pieces<Us>::xiangqi_elephant_ && Squares<Us>::xiangqi_elephant_region(s)); }),"),
+            std::string::npos);
+  EXPECT_NE(xiangqi.find("walk_group<pieces::horse_::kBackWalks, 0x2ull>(WalkEntries<0, 1, 2, 3, 4, 5, 6, 7>{}),"), std::string::npos);
   // No two walk tables of one piece are the same, and every header some move generator includes.
   std::set<std::string> included;
   for (const auto& o : out)
@@ -277,9 +284,9 @@ variants:
   const std::string second = content_of(out, "second.mailbox.hpp");
   EXPECT_NE(second.find("inline constexpr BackWalk kBackWalks_cannon_[2][4] = {"), std::string::npos);
   EXPECT_NE(second.find(".no_hop_over = 0x4ull"), std::string::npos) << "second's Cannon is type 2";
-  EXPECT_NE(second.find("walk_group<kBackWalks_cannon_>(WalkEntries<0, 1, 2, 3>{}"), std::string::npos);
+  EXPECT_NE(second.find("walk_group<kBackWalks_cannon_, 0x4ull>(WalkEntries<0, 1, 2, 3>{}"), std::string::npos);
   EXPECT_EQ(second.find("cannon_.attacks.hpp"), std::string::npos);
-  EXPECT_NE(content_of(out, "first.mailbox.hpp").find("walk_group<pieces::cannon_::kBackWalks>"), std::string::npos);
+  EXPECT_NE(content_of(out, "first.mailbox.hpp").find("walk_group<pieces::cannon_::kBackWalks, "), std::string::npos);
 }
 
 TEST(Emit, WritesOnlyWhatChanged) {
@@ -456,7 +463,7 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   for (const char* piece : {"king_", "horse_", "cannon_", "hopper_", "grasshopper_"})
     EXPECT_EQ(occurrences(code, std::string("namespace fairy::gen::pieces::") + piece + " {\n\n// the moves of '"), 2) << piece << ": moves and walks";
   EXPECT_EQ(occurrences(attacks, "// cannon: walks 16-19\n"), 1);
-  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::cannon_::kBackWalks>(WalkEntries<0, 1, 2, 3>{}, "), 1);
+  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::cannon_::kBackWalks, "), 1);
   EXPECT_EQ(attacks.find("kWalksVia"), std::string::npos) << "no route table written out";
   EXPECT_EQ(code.find("BackWalk kAttackWalks"), std::string::npos) << "no table of the move generator's own";
   for (const char* written_out : {"for (Square", "for (int j", "for (;;)", "Square t0", "const Piece q0", "vec<Us, kStride>("})
@@ -478,15 +485,14 @@ TEST(Emit, AttackWalksFollowTheCapturingLegsOnly) {
   // The rook's four rays, walked backwards from the target in one call; no forward-walk fallback.
   EXPECT_EQ(occurrences(code, "// rook: walks 8-11\n"), 1);
   EXPECT_EQ(occurrences(code, "// rook:"), 1);
-  EXPECT_EQ(occurrences(code, "walk_group<pieces::rook_::kBackWalks>(WalkEntries<0, 1, 2, 3>{}, 0x2ull, "
-                              "[&](Square, Piece q) { return q == Pieces<Us>::rook_; })"),
-            1);
+  EXPECT_EQ(occurrences(code, "walk_group<pieces::rook_::kBackWalks, 0x2ull>(WalkEntries<0, 1, 2, 3>{})"), 1)
+      << "a piece of the type is what the walks look for: no test of their own";
   EXPECT_EQ(code.find("path_attacks"), std::string::npos);
   // A pawn captures diagonally forwards, so it attacks from one rank behind the target: walks
   // (1,-1) and (-1,-1), routes the King shares; its forward move captures nothing and gets no walk.
   const std::string attacks = code.substr(code.find("bool attacked_by("));
   EXPECT_EQ(occurrences(attacks, "// king, pawn: walks 4-5\n"), 1);
-  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::king_::kBackWalks>(WalkEntries<4, 5>{}, "), 1);
+  EXPECT_EQ(occurrences(attacks, "walk_group<pieces::king_::kBackWalks, 0x5ull>(WalkEntries<4, 5>{})"), 1);
   EXPECT_EQ(occurrences(code, "// 4: back by (1,-1) once\n"), 1) << "the King's walk, White's";
   EXPECT_EQ(occurrences(code, "// 5: back by (-1,-1) once\n"), 1);
   EXPECT_EQ(occurrences(attacks, "pawn:"), 1);

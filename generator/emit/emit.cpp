@@ -585,7 +585,8 @@ constexpr std::size_t kWalksPerCall = 8;
 // The body of attacked_by<by>: the walks of `by`, in groups (runtime/back_walk.hpp's WalkGroup):
 // walks one after another of the same pieces, none a locust capture, are one group of at most
 // kWalksPerCall walks within one word of the route bits, walked only while one of those pieces is
-// on the board. After a move, attacks_back runs only the walks whose routes pass the squares the
+// on the board and finding those pieces (a test of its own where one has a rule of where it may
+// be or what it may take). After a move, attacks_back runs only the walks whose routes pass the squares the
 // move left or entered (the groups' route table, built at compile time), as a legality test of a
 // last-ply move needs few of them.
 std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>& walks) {
@@ -605,19 +606,29 @@ std::string attacks_body(const VariantInfo& info, const std::vector<AttackWalk>&
     while (w.rest.empty() && end < walks.size() && walks[end].rest.empty() && walks[end].types == w.types &&
            walks[end].table == w.table && end - index < kWalksPerCall && end / 64 == index / 64)
       ++end;
+    // The attackers a walk finds: pieces of its types, unless one of them has a rule of where it
+    // may be (moves_on, a region) or what it may take (no_capture).
     std::string test;
-    for (const Attacker& a : w.types) test += (test.empty() ? "" : " || ") + attacker_test(info, a, "q", "t");
     std::uint64_t types = 0;
-    for (const Attacker& a : w.types) types |= std::uint64_t(1) << a.type;
+    bool by_type = true;
+    for (const Attacker& a : w.types) {
+      const fairy::PieceInfo& piece = info.pieces[a.type];
+      test += (test.empty() ? "" : " || ") + attacker_test(info, a, "q", "t");
+      types |= std::uint64_t(1) << a.type;
+      by_type = by_type && a.program < 0 && piece.moves_on.empty() && !piece.confined && !piece.no_capture;
+    }
     std::string entries;
     for (std::size_t k = index; k < end; ++k) entries += (k > index ? ", " : "") + std::to_string(walks[k].entry);
     code.line("    // " + comment(attacker_names(info, w) + ": walk" +
                                   (end == index + 1 ? " " + std::to_string(index) : "s " + std::to_string(index) + "-" + std::to_string(end - 1)) +
                                   (w.rest.empty() ? "" : ", a locust capture")));
-    std::string group = "    walk_group<" + w.table + ">(WalkEntries<" + entries + ">{}, " + bits_literal(types) + ", [&](" +
-                        (test.find("(t)") == std::string::npos ? "Square" : "Square t") + ", Piece q) { return " + test + "; }";
+    std::string group = "    walk_group<" + w.table + ", " + bits_literal(types) + ">(WalkEntries<" + entries + ">{}";
+    if (!by_type)
+      group += ", [&](" + std::string(test.find("(t)") == std::string::npos ? "Square" : "Square t") + ", Piece q) { return " + test + "; }";
     // The rest of a locust capture's path, walked on from s by the shared walker (runtime/path_walk.hpp).
-    if (!w.rest.empty()) group += ", LocustRest<" + w.rest_walk + ">{kEnemyOnTarget, " + type_mask(w.rest_no_hop_over) + "}";
+    if (!w.rest.empty())
+      group += std::string(by_type ? ", AnyOfTypes{}" : "") + ", LocustRest<" + w.rest_walk + ">{kEnemyOnTarget, " +
+               type_mask(w.rest_no_hop_over) + "}";
     code.line(group + (end == walks.size() ? "));" : "),"));
     index = end;
   }
