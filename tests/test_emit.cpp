@@ -131,9 +131,9 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
         content("extramove.hpp").find("#include \"" + o.name + "\"") != std::string::npos)
       extra_pawn = o.content;
   EXPECT_NE(extra_pawn.find(".phases = kPhaseLater | kPhaseOpening"), std::string::npos);
-  // The mailbox move generators walk the tables (runtime/path_walk.hpp): each includes its pieces'.
+  // The move generators walk the tables (runtime/path_walk.hpp): each includes its pieces'.
   EXPECT_NE(content("chess.mailbox.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
-  EXPECT_NE(content("chess.mailbox.hpp").find("walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, "), std::string::npos);
+  EXPECT_NE(content("pawn_.moves.hpp").find("walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, "), std::string::npos);
   // The moves a piece has only on some squares are in its header too (Janggi's Rook along the
   // palace's lines), with kPathsOn<i><C> for code written for both colours; janggi's own header
   // holds none.
@@ -184,8 +184,9 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
 }
 
 // A piece's moves with no rule of the variant in them are one generator, in the piece's header,
-// for every board: chess's, Capablanca's and Grand's Queen. A piece whose moves the variant
-// shapes keeps a generator in the variant's: a promoting Pawn, Xiangqi's General in its palace.
+// for every board: chess's, Capablanca's and Grand's Queen; and their Pawn's, which promotes,
+// with where its promotion zone starts as template arguments. A piece whose moves the variant
+// shapes otherwise keeps a generator in the variant's: Xiangqi's General in its palace.
 TEST(Emit, APieceMovesAreOneGeneratorOnEveryBoard) {
   const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
   const auto content = [&out](const std::string& name) { return content_of(out, name); };
@@ -198,25 +199,53 @@ TEST(Emit, APieceMovesAreOneGeneratorOnEveryBoard) {
   EXPECT_NE(queen.find("template <Color Us, int kStride>\nvoid generate_moves(const Position& pos, Square from, MoveList& list) {"),
             std::string::npos);
   EXPECT_NE(queen.find("slide_moves<Us, kMove | kCapture>(pos, from, {vec<Us, kStride>(0, 1), "), std::string::npos);
-  for (const char* key : {"chess", "capablanca", "grand"}) {
-    const std::string mailbox = content(std::string(key) + ".mailbox.hpp");
-    EXPECT_NE(mailbox.find("#include \"queen_.moves.hpp\""), std::string::npos) << key;
+  const std::string pawn = content("pawn_.moves.hpp");
+  EXPECT_NE(pawn.find("template <Color Us, int kStride, int kZoneWhite, int kZoneBlack>\n"
+                      "void generate_promoting_moves(const Position& pos, Square from, MoveList& list) {"),
+            std::string::npos);
+  EXPECT_NE(pawn.find("add_walked(pos, list, m, Us, true, kZoneWhite, kZoneBlack);"), std::string::npos);
+  // The zone's first square for White (from it up) and for Black (down to it): the last rank
+  // of chess and Capablanca, Grand's last three.
+  struct Board {
+    const char* key;
+    fairy::Geometry geo;
+    int zone_ranks;
+  };
+  for (const Board& b : {Board{"chess", {8, 8}, 1}, Board{"capablanca", {10, 8}, 1}, Board{"grand", {10, 10}, 3}}) {
+    const std::string mailbox = content(std::string(b.key) + ".mailbox.hpp");
+    EXPECT_NE(mailbox.find("#include \"queen_.moves.hpp\""), std::string::npos) << b.key;
     EXPECT_NE(mailbox.find("case Pieces<Us>::queen_: pieces::queen_::generate_moves<Us, kStride>(pos, from, list); break;"),
               std::string::npos)
-        << key;
-    EXPECT_EQ(mailbox.find("generate_queen_moves"), std::string::npos) << key;
-    EXPECT_NE(mailbox.find("void generate_pawn_moves("), std::string::npos) << key << ": its Pawn promotes";
+        << b.key;
+    EXPECT_EQ(mailbox.find("generate_queen_moves"), std::string::npos) << b.key;
+    const fairy::Geometry& g = b.geo;
+    EXPECT_NE(mailbox.find("case Pieces<Us>::pawn_: pieces::pawn_::generate_promoting_moves<Us, kStride, " +
+                           std::to_string(g.square(0, g.ranks - b.zone_ranks)) + ", " +
+                           std::to_string(g.square(g.files - 1, b.zone_ranks - 1)) + ">(pos, from, list); break;"),
+              std::string::npos)
+        << b.key;
+    EXPECT_EQ(mailbox.find("void generate_pawn_moves("), std::string::npos) << b.key;
   }
   EXPECT_NE(content("xiangqi.mailbox.hpp").find("void generate_general_moves("), std::string::npos) << "confined to the palace";
-  // No two shared generators are the same code.
+  // No two shared generators are the same code; a header has one of each kind at most.
   std::set<std::string> bodies;
+  int promoting = 0;
   for (const auto& o : out)
     if (o.name.ends_with(".moves.hpp")) {
-      const std::size_t begin = o.content.find("void generate_moves(");
-      ASSERT_NE(begin, std::string::npos) << o.name;
-      EXPECT_TRUE(bodies.insert(o.content.substr(begin, o.content.find("\n}\n", begin) - begin)).second) << o.name;
+      int functions = 0;
+      for (const char* kind : {"void generate_moves(", "void generate_promoting_moves("}) {
+        const std::size_t begin = o.content.find(kind);
+        if (begin == std::string::npos) continue;
+        ++functions;
+        promoting += std::string(kind).find("promoting") != std::string::npos;
+        EXPECT_EQ(o.content.find(kind, begin + 1), std::string::npos) << o.name;
+        const std::size_t open = o.content.find('{', begin);
+        EXPECT_TRUE(bodies.insert(o.content.substr(open, o.content.find("\n}\n", begin) - open)).second) << o.name;
+      }
+      EXPECT_GT(functions, 0) << o.name;
     }
   EXPECT_GT(bodies.size(), 30u);
+  EXPECT_GT(promoting, 20);
 }
 
 // A piece's captures walked back are one table beside its paths (<stem>.attacks.hpp) that every
@@ -410,11 +439,13 @@ TEST(Emit, APromotingPathIsWalkedFromItsTable) {
   EXPECT_EQ(occurrences(code, "walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, 0, 1, 2>(pos, from, 0, 0, add_promoting);"), 1)
       << code;
   EXPECT_EQ(occurrences(code, "walk_moves<"), 1);
-  // The zone starts at a5 for White and ends at e1 for Black: mailbox squares (4 + 3) * 8 + 3 = 59
-  // and 3 * 8 + 3 + 4 = 31 (stride 8, a border of 3).
-  EXPECT_EQ(occurrences(code, "const auto add_promoting = [&](const Move& m) { add_walked(pos, list, m, Us, true, 59, 31); "
+  // The generator is the Pawn's shared one, the zone its template arguments: it starts at a5 for
+  // White and ends at e1 for Black, mailbox squares (4 + 3) * 8 + 3 = 59 and 3 * 8 + 3 + 4 = 31
+  // (stride 8, a border of 3).
+  EXPECT_EQ(occurrences(code, "const auto add_promoting = [&](const Move& m) { add_walked(pos, list, m, Us, true, kZoneWhite, kZoneBlack); "
                               "return false; };"),
             1);
+  EXPECT_EQ(occurrences(code, "case Pieces<Us>::pawn_: pieces::pawn_::generate_promoting_moves<Us, kStride, 59, 31>(pos, from, list); break;"), 1);
   EXPECT_EQ(occurrences(code, "const auto add = "), 0) << "no path of the Pawn's is left unpromoted";
   EXPECT_EQ(code.find("for (Square"), std::string::npos) << "no walk written out";
 }

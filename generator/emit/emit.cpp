@@ -120,7 +120,9 @@ std::string path_kinds(const Path& p) {
 
 struct PieceContext {
   bool promotes;
-  int zone_edge[2] = {0, 0};  // the promotion zone's first square (White: from it up; Black: down to it)
+  // The promotion zone's first square (White: from it up; Black: down to it), as C++: its mailbox
+  // square, or in a shared move generator the template parameters kZoneWhite and kZoneBlack.
+  std::string zone_edge[2];
   std::string region;  // the table of squares a move may end on (spec `region:`), or "" for anywhere
   std::uint64_t no_hop_over = 0;  // spec no_hop_over: / no_capture: (type bits)
   std::uint64_t no_capture = 0;
@@ -241,17 +243,16 @@ std::string generate_function(const VariantInfo& info, int type, int moves = -1)
 // completes as add_walked does (a swap, a promotion, a plain move), where the piece may end one.
 std::string walk_sink(const PieceContext& pc) {
   const std::string add = "add_walked(pos, list, m, Us, " + std::string(pc.promotes ? "true" : "false") + ", " +
-                          std::to_string(pc.promotes ? pc.zone_edge[0] : -1) + ", " +
-                          std::to_string(pc.promotes ? pc.zone_edge[1] : 0) + ");";
+                          (pc.promotes ? pc.zone_edge[0] : "-1") + ", " + (pc.promotes ? pc.zone_edge[1] : "0") + ");";
   return "[&](const Move& m) { " + (pc.region.empty() ? add : "if (" + pc.region + "(m.to)) " + add) + " return false; }";
 }
 
 // Emits the function generating the moves of piece type `type` (moves >= 0: those of its
 // moves_on entry) and returns how generate_pieces calls it, for colour Us. A piece's own moves
-// with no rule of the variant in them (no promotion, region, no_hop_over or no_capture) and alike
-// for both colours are the same code in every variant with the piece: they go to its shared
-// header (PieceTables::share_moves), a template on the board's stride too, and nothing is
-// emitted here.
+// with no rule of the variant in them (no region, no_hop_over or no_capture; a promotion only by
+// where its zone starts) and alike for both colours are the same code in every variant with the
+// piece: they go to its shared header (PieceTables::share_moves), a template on the board's
+// stride (and the promotion zone) too, and nothing is emitted here.
 std::string emit_piece(Code& code, const model::Variant& v, const Options& o, const PieceTables& tables, int type, int moves = -1) {
   const VariantInfo& info = v.info;
   const fairy::PieceInfo& piece = info.pieces[type];
@@ -271,9 +272,14 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
                   [](Color) { return std::string(); });
     return own;
   }
-  const int zone_edge[2] = {promotion_zone_edge(info, type, fairy::White), promotion_zone_edge(info, type, fairy::Black)};
+  // The promotion zone: its squares here, its template parameters in a shared move generator.
+  const std::string zone_squares[2] = {std::to_string(promotion_zone_edge(info, type, fairy::White)),
+                                       std::to_string(promotion_zone_edge(info, type, fairy::Black))};
+  const std::string zone_parameters[2] = {"kZoneWhite", "kZoneBlack"};
+  bool shareable = false;  // writing the zone as template parameters
   const auto context = [&](const Path& path) {
-    return PieceContext{promotable && path.promotes, {zone_edge[0], zone_edge[1]},
+    const std::string(&zone)[2] = shareable ? zone_parameters : zone_squares;
+    return PieceContext{promotable && path.promotes, {zone[0], zone[1]},
                         piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over, piece.no_capture};
   };
   const auto walked = [&](const Path& path) {
@@ -349,11 +355,18 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
     }
     return body.str();
   };
+  const bool own_rules = moves >= 0 || piece.confined || piece.no_hop_over || piece.no_capture;
+  bool promotes = false;
+  for (const Path& path : program(fairy::White).paths) promotes = promotes || (promotable && path.promotes);
+  if (!own_rules) {
+    shareable = true;
+    const std::string white = body_of(fairy::White), black = body_of(fairy::Black);
+    shareable = false;
+    if (white == black)
+      if (auto shared = tables.share_moves(v, type, white, promotes))
+        return *shared + "<Us, kStride" + (promotes ? ", " + zone_squares[0] + ", " + zone_squares[1] : "") + ">";
+  }
   const std::string white = body_of(fairy::White), black = body_of(fairy::Black);
-  bool own_rules = moves >= 0 || piece.confined || piece.no_hop_over || piece.no_capture;
-  for (const Path& path : program(fairy::White).paths) own_rules = own_rules || (promotable && path.promotes);
-  if (!own_rules && white == black)
-    if (auto shared = tables.share_moves(v, type, white)) return *shared;
   code.line(heading);
   emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
                 [&](Color c) { return c == fairy::White ? white : black; });

@@ -119,20 +119,24 @@ std::string PieceTables::includes(const model::Variant& v) const {
   return out;
 }
 
-std::optional<std::string> PieceTables::share_moves(const model::Variant& v, int type, const std::string& body) const {
-  // One header a distinct body: the piece's own tables' stem, or that of a piece of other moves
-  // whose generator is the same code (Janggi's Rook, which has moves of its own on the palace
-  // lines, makes its plain slides as chess's Rook does).
-  auto it = std::find_if(moves_.begin(), moves_.end(), [&](const auto& m) { return m.second.body == body; });
-  if (it == moves_.end()) {
-    bool added = false;
-    std::tie(it, added) = moves_.try_emplace(file_of_.at({&v, type}), Moves{body});
-    if (!added) return std::nullopt;  // the stem's header holds another body
+std::optional<std::string> PieceTables::share_moves(const model::Variant& v, int type, const std::string& body, bool promotes) const {
+  // One function a distinct body: in the piece's own tables' header, or in that of a piece of
+  // other moves whose generator is the same code (Janggi's Rook, which has moves of its own on the
+  // palace lines, makes its plain slides as chess's Rook does).
+  const auto same = [&](const Moves& m) { return m.body == body && m.promotes == promotes; };
+  std::optional<std::size_t> file;
+  for (const auto& [f, functions] : moves_)
+    if (std::any_of(functions.begin(), functions.end(), same)) file = f;
+  if (!file) {
+    std::vector<Moves>& functions = moves_[file_of_.at({&v, type})];
+    if (std::any_of(functions.begin(), functions.end(), [&](const Moves& m) { return m.promotes == promotes; }))
+      return std::nullopt;  // the stem's header holds another body of the kind
+    functions.push_back(Moves{body, promotes});
+    file = file_of_.at({&v, type});
   }
-  const std::size_t file = it->first;
   std::vector<std::size_t>& used = moves_of_[&v];
-  if (std::find(used.begin(), used.end(), file) == used.end()) used.push_back(file);
-  return "pieces::" + files_[file].stem + "::generate_moves<Us, kStride>";
+  if (std::find(used.begin(), used.end(), *file) == used.end()) used.push_back(*file);
+  return "pieces::" + files_[*file].stem + (promotes ? "::generate_promoting_moves" : "::generate_moves");
 }
 
 std::optional<std::string> PieceTables::share_attacks(const model::Variant& v, int type, int moves,
@@ -183,7 +187,21 @@ Output PieceTables::piece_header(const std::string& kind, std::size_t file, cons
 
 std::vector<Output> PieceTables::moves_files() const {
   std::vector<Output> out;
-  for (const auto& [file, moves] : moves_) out.push_back(piece_header("moves", file, "body", moves.body));
+  for (const auto& [file, functions] : moves_) {
+    std::string text;
+    for (const Moves& m : functions) {  // generate_moves, then generate_promoting_moves
+      if (m.promotes) continue;
+      text += "template <Color Us, int kStride>\nvoid generate_moves(const Position& pos, Square from, MoveList& list) {\n" + m.body + "}\n";
+    }
+    for (const Moves& m : functions) {
+      if (!m.promotes) continue;
+      text += std::string(text.empty() ? "" : "\n") +
+              "// Where it may promote: from mailbox square kZoneWhite up for White, down to kZoneBlack for Black.\n" +
+              "template <Color Us, int kStride, int kZoneWhite, int kZoneBlack>\n"
+              "void generate_promoting_moves(const Position& pos, Square from, MoveList& list) {\n" + m.body + "}\n";
+    }
+    out.push_back(piece_header("moves", file, "functions", text));
+  }
   return out;
 }
 

@@ -33,10 +33,12 @@ class PieceTables {
   // A piece's move generator (runtime/mailbox_walks.hpp's plain walks and the shared walker on
   // its tables) that is the same code in every variant with the piece: `body` goes to
   // <stem>.moves.hpp (the stem of the first piece with that body, headed as its tables are) as
-  // pieces::<stem>::generate_moves<Us, kStride>, which this returns; nullopt when that header
-  // holds another body already (then the variant keeps its own). Registered as the move
-  // generators are emitted (movegen_code), hence mutable.
-  std::optional<std::string> share_moves(const model::Variant& v, int type, const std::string& body) const;
+  // pieces::<stem>::generate_moves, a template on the colour Us and the board's stride kStride,
+  // whose name this returns; one that promotes (`promotes`) as generate_promoting_moves, on the
+  // first squares of the promotion zone (kZoneWhite, kZoneBlack) too. Nullopt when that header
+  // holds another body of the kind already (then the variant keeps its own). Registered as the
+  // move generators are emitted (movegen_code), hence mutable.
+  std::optional<std::string> share_moves(const model::Variant& v, int type, const std::string& body, bool promotes) const;
   // The #include lines of the shared move generators v's generator calls.
   std::string moves_includes(const model::Variant& v) const;
   // A piece's table of capture walks (runtime/back_walk.hpp's BackWalk, both colours; `table` the
@@ -66,10 +68,11 @@ class PieceTables {
   };
   struct Moves {
     std::string body;
+    bool promotes = false;
   };
   std::vector<File> files_;
   std::map<std::pair<const model::Variant*, int>, std::size_t> file_of_;
-  mutable std::map<std::size_t, Moves> moves_;  // by index in files_
+  mutable std::map<std::size_t, std::vector<Moves>> moves_;  // by index in files_: at most one of each kind
   mutable std::map<const model::Variant*, std::vector<std::size_t>> moves_of_;
   struct Walks {
     std::string name;   // kBackWalks, kBackWalksOn0
