@@ -21,13 +21,13 @@ enum class EmptyBoardStep {
   Stop,    // the whole walk ends: walk_empty_board returns true
 };
 
-// Walks leg k of a path's legs `legs` (its Path::legs, or a PathDesc's used_legs()) and the legs after it from (x, y), relative to where the path began;
-// `before`: the steps the leg before made (0: unknown). A leg makes 1 to its range steps (an
-// unlimited one as many as the board allows); a same-length leg (XBetza i in a later leg) makes
-// exactly `before` when `exact_lengths` and `before` is known, else as an unlimited one would.
-// After each step on the board, visit(k, x, y, n, whole) says what next: n is the step count,
-// whole whether the leg may end here (false only for a same-length leg short of its count).
-// Returns whether a visit stopped the walk.
+// Walks leg k of a path's legs `legs` (its Path::legs, or a PathDesc's used_legs()) and the legs
+// after it from (x, y), relative to where the path began; `before`: the steps the leg before made
+// (0: unknown). A leg makes 1 to its range steps (an unlimited one as many as the board allows); a
+// same-length leg (XBetza i in a later leg) makes exactly `before` when `exact_lengths` and
+// `before` is known, else as an unlimited one would. After each step on the board, visit(k, x, y,
+// n, whole) says what next: n is the step count, whole whether the leg may end here (false only for
+// a same-length leg short of its count). Returns whether a visit stopped the walk.
 template <class Legs, class Visit>
 constexpr bool walk_empty_board(const Legs& legs, std::size_t k, int x, int y, int before, bool exact_lengths, const Geometry& g,
                                 const Visit& visit) {
