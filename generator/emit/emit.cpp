@@ -120,9 +120,6 @@ std::string path_kinds(const Path& p) {
 
 struct PieceContext {
   bool promotes;
-  // The promotion zone's first square (White: from it up; Black: down to it), as C++: its mailbox
-  // square, or in a shared move generator the template parameters kZoneWhite and kZoneBlack.
-  std::string zone_edge[2];
   std::string region;  // the table of squares a move may end on (spec `region:`), or "" for anywhere
   std::uint64_t no_hop_over = 0;  // spec no_hop_over: / no_capture: (type bits)
   std::uint64_t no_capture = 0;
@@ -241,9 +238,11 @@ std::string generate_function(const VariantInfo& info, int type, int moves = -1)
 
 // The sink of a walk of the shared path walker (runtime/path_walk.hpp): it adds each move the walk
 // completes as add_walked does (a swap, a promotion, a plain move), where the piece may end one.
-std::string walk_sink(const PieceContext& pc) {
+// `zone`: the promotion zone's first square (White: from it up; Black: down to it), as C++: its
+// mailbox square, or in a shared move generator the template parameters kZoneWhite and kZoneBlack.
+std::string walk_sink(const PieceContext& pc, const std::string (&zone)[2]) {
   const std::string add = "add_walked(pos, list, m, Us, " + std::string(pc.promotes ? "true" : "false") + ", " +
-                          (pc.promotes ? pc.zone_edge[0] : "-1") + ", " + (pc.promotes ? pc.zone_edge[1] : "0") + ");";
+                          (pc.promotes ? zone[0] : "-1") + ", " + (pc.promotes ? zone[1] : "0") + ");";
   return "[&](const Move& m) { " + (pc.region.empty() ? add : "if (" + pc.region + "(m.to)) " + add) + " return false; }";
 }
 
@@ -276,17 +275,15 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
   const std::string zone_squares[2] = {std::to_string(promotion_zone_edge(info, type, fairy::White)),
                                        std::to_string(promotion_zone_edge(info, type, fairy::Black))};
   const std::string zone_parameters[2] = {"kZoneWhite", "kZoneBlack"};
-  bool shareable = false;  // writing the zone as template parameters
   const auto context = [&](const Path& path) {
-    const std::string(&zone)[2] = shareable ? zone_parameters : zone_squares;
-    return PieceContext{promotable && path.promotes, {zone[0], zone[1]},
-                        piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over, piece.no_capture};
+    return PieceContext{promotable && path.promotes, piece.confined ? square_test(info, type, "Us") : "", piece.no_hop_over,
+                        piece.no_capture};
   };
   const auto walked = [&](const Path& path) {
     const PieceContext pc = context(path);
     return !plain_walk(path, pc) && !hop_walk(path, pc);
   };
-  const auto body_of = [&](Color c) {
+  const auto body_of = [&](Color c, const std::string(&zone)[2]) {
     Code body(1);
     const std::vector<Path>& paths = program(c).paths;
     // What the paths need: the sinks of the shared walker (add: moves as they are,
@@ -298,7 +295,7 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
       if (!sink[promotes]) continue;
       PieceContext pc = context(paths[0]);
       pc.promotes = promotes;
-      body.line(std::string("const auto ") + (promotes ? "add_promoting" : "add") + " = " + walk_sink(pc) + ";");
+      body.line(std::string("const auto ") + (promotes ? "add_promoting" : "add") + " = " + walk_sink(pc, zone) + ";");
     }
     for (std::size_t i = 0; i < paths.size();) {
       const Path& path = paths[i];
@@ -359,14 +356,12 @@ std::string emit_piece(Code& code, const model::Variant& v, const Options& o, co
   bool promotes = false;
   for (const Path& path : program(fairy::White).paths) promotes = promotes || (promotable && path.promotes);
   if (!own_rules) {
-    shareable = true;
-    const std::string white = body_of(fairy::White), black = body_of(fairy::Black);
-    shareable = false;
+    const std::string white = body_of(fairy::White, zone_parameters), black = body_of(fairy::Black, zone_parameters);
     if (white == black)
       if (auto shared = tables.share_moves(v, type, white, promotes))
         return *shared + "<Us, kStride" + (promotes ? ", " + zone_squares[0] + ", " + zone_squares[1] : "") + ">";
   }
-  const std::string white = body_of(fairy::White), black = body_of(fairy::Black);
+  const std::string white = body_of(fairy::White, zone_squares), black = body_of(fairy::Black, zone_squares);
   code.line(heading);
   emit_for_both(code, "void", generate_function(info, type, moves), "const Position& pos, Square from, MoveList& list",
                 [&](Color c) { return c == fairy::White ? white : black; });

@@ -189,17 +189,15 @@ std::vector<Output> PieceTables::moves_files() const {
   std::vector<Output> out;
   for (const auto& [file, functions] : moves_) {
     std::string text;
-    for (const Moves& m : functions) {  // generate_moves, then generate_promoting_moves
-      if (m.promotes) continue;
-      text += "template <Color Us, int kStride>\nvoid generate_moves(const Position& pos, Square from, MoveList& list) {\n" + m.body + "}\n";
-    }
-    for (const Moves& m : functions) {
-      if (!m.promotes) continue;
-      text += std::string(text.empty() ? "" : "\n") +
-              "// Where it may promote: from mailbox square kZoneWhite up for White, down to kZoneBlack for Black.\n" +
-              "template <Color Us, int kStride, int kZoneWhite, int kZoneBlack>\n"
-              "void generate_promoting_moves(const Position& pos, Square from, MoveList& list) {\n" + m.body + "}\n";
-    }
+    for (const bool promotes : {false, true})  // generate_moves, then generate_promoting_moves
+      for (const Moves& m : functions)
+        if (m.promotes == promotes)
+          text += std::string(text.empty() ? "" : "\n") +
+                  (promotes ? "// Where it may promote: from mailbox square kZoneWhite up for White, down to kZoneBlack for Black.\n"
+                              "template <Color Us, int kStride, int kZoneWhite, int kZoneBlack>\n"
+                              "void generate_promoting_moves("
+                            : "template <Color Us, int kStride>\nvoid generate_moves(") +
+                  "const Position& pos, Square from, MoveList& list) {\n" + m.body + "}\n";
     out.push_back(piece_header("moves", file, "functions", text));
   }
   return out;
