@@ -8,6 +8,7 @@ shift $(($# ? 1 : 0))
 
 packages=(cmake ninja-build g++ libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
           libcli11-dev libfmt-dev ccache
+          lld                          # the linker (CMakeLists.txt: FAIRY_LLD)
           llvm-14-tools                # FileCheck, for the generator's output tests
           clang libclang-rt-dev llvm   # the sanitizer and fuzz builds (libFuzzer, llvm-symbolizer)
           libcpp-httplib-dev nlohmann-json3-dev pkg-config  # fairy serve (server/)
