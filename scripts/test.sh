@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up, build, and run every test, in two builds:
-#   build       Release (g++): the whole ctest suite
+#   build       Release (g++): the ctest suite but the tests of labels unit and server, which the
+#               sanitizer suite runs in full (FAIRY_SANITIZER_SUITE_FOLLOWS, tests/CMakeLists.txt);
+#               with FAIRY_SKIP_SANITIZE=1 (locally) the whole suite
 #   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer, instrumented for libFuzzer:
 #               the suite without the `slow` and `peer` labels (every variant's perft still runs,
 #               at the spec's smaller depths; the peer comparisons run in the Release suite) nor
@@ -17,7 +19,9 @@ jobs=(-j "$(nproc)")
 phase_start=$SECONDS
 phase() { echo "test.sh: $1 took $((SECONDS - phase_start)) s (total $SECONDS s)"; phase_start=$SECONDS; }
 
-scripts/setup.sh build
+sanitizer_suite=ON
+if skip FAIRY_SKIP_SANITIZE; then sanitizer_suite=OFF; fi
+scripts/setup.sh build -DFAIRY_SANITIZER_SUITE_FOLLOWS=$sanitizer_suite
 phase "set-up and the Release build"
 args=(--test-dir build --output-on-failure "${jobs[@]}")
 if skip FAIRY_SKIP_SLOW; then args+=(-LE slow); fi
