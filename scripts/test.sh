@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Set up, build, and run every test, in two builds:
 #   build       Release (g++): the ctest suite but the tests of labels unit and server, which the
-#               sanitizer suite runs in full (FAIRY_SANITIZER_SUITE_FOLLOWS, tests/CMakeLists.txt);
-#               with FAIRY_SKIP_SANITIZE=1 (locally) the whole suite
+#               sanitizer suite runs (FAIRY_SANITIZER_SUITE_FOLLOWS, tests/CMakeLists.txt; but
+#               kernel_tests, in full here); with FAIRY_SKIP_SANITIZE=1 (locally) the whole suite
 #   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer, instrumented for libFuzzer:
 #               the suite without the `slow` and `peer` labels (every variant's perft still runs,
 #               at the spec's smaller depths; the peer comparisons run in the Release suite) nor
