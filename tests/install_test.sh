@@ -28,6 +28,9 @@ printf 'include: [%s]\nvariants:\n  mini: {board: {files: 5, ranks: 5}, pieces: 
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# Paths under $tmp as ccache hashes them relative to the build directory: the example's files,
+# generated alike in each of its builds below, are compiled once.
+export CCACHE_BASEDIR="$tmp"
 configure() {  # configure PROJECT_DIR BUILD_DIR [CMAKE OPTIONS]
   cmake -S "$1" -B "$2" -G "$generator" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" "${launcher[@]}" \
     -DCMAKE_PREFIX_PATH="$prefix" "${@:3}" >"$2.log" 2>&1
