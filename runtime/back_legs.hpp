@@ -45,6 +45,21 @@ struct BackWalk {
   friend bool operator==(const BackWalk&, const BackWalk&) = default;
 };
 
+// A walk mirrored in rank: Black's from White's (its steps are board vectors).
+constexpr BackWalk mirrored(BackWalk w) {
+  for (BackLeg& leg : w.legs)
+    for (BoardStep& step : leg.steps) step.y = -step.y;
+  return w;
+}
+
+// A piece's walks for both colours, table[c][i]: White's and, mirrored, Black's.
+template <std::size_t N>
+constexpr std::array<std::array<BackWalk, N>, 2> with_mirrored(const std::array<BackWalk, N>& white) {
+  std::array<std::array<BackWalk, N>, 2> table{white, white};
+  for (BackWalk& w : table[1]) w = mirrored(w);
+  return table;
+}
+
 // The walks of a capture by leg `capture` of a path (of one colour's program: its vectors are
 // already that colour's), one for each step count, modulo its period, of each crooked or
 // circular leg up to the capturing one; no_hop_over is the attacker's.

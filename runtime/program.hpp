@@ -59,6 +59,17 @@ struct Leg {
   friend bool operator==(const Leg&, const Leg&) = default;
 };
 
+// A leg mirrored in rank: Black's form of White's (XBetza's directions are the mover's). A
+// crooked leg's second vector is mirrored too, a circular leg turns the other way. Black's
+// tables of a generated module are White's mirrored by the compiler (mirrored below), where the
+// generator found them equal to those it compiled for Black.
+constexpr Leg mirrored(Leg l) {
+  l.dy = std::int8_t(-l.dy);
+  if (l.flags & kZigzag) l.dy2 = std::int8_t(-l.dy2);
+  if (l.flags & kCircle) l.dx2 = std::int8_t(-l.dx2);
+  return l;
+}
+
 // Vector i (mod 8) of the ring of an atom with legs a >= b, in angular order (counter-clockwise
 // from (a, b)); for kCircle legs.
 constexpr void ring_vector(int a, int b, int i, int* x, int* y) {
@@ -141,6 +152,14 @@ struct PathDesc {
 
   constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
 };
+
+// A table of paths mirrored in rank (Leg's mirrored): Black's from White's.
+template <std::size_t N>
+constexpr std::array<PathDesc, N> mirrored(std::array<PathDesc, N> paths) {
+  for (PathDesc& d : paths)
+    for (int k = 0; k < d.leg_count; ++k) d.legs[std::size_t(k)] = mirrored(d.legs[std::size_t(k)]);
+  return paths;
+}
 
 inline PieceProgram program_of(std::span<const PathDesc> paths) {
   PieceProgram out;

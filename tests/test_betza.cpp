@@ -120,6 +120,25 @@ TEST(BetzaDirections, BlackIsMirroredInRank) {
   EXPECT_EQ(black.paths[0].legs[0].dy, -white.paths[0].legs[0].dy);
 }
 
+// Black's program is White's mirrored leg by leg (runtime/program.hpp's mirrored, which a
+// generated module applies to White's tables at compile time): crooked legs' second vector and
+// circular legs' turning sense too, and multi-leg, hopping, inducing and lame paths.
+TEST(BetzaDirections, BlacksProgramIsWhitesMirrored) {
+  for (const char* betza : {"frN", "zB", "qN", "Q3ADcafK", "maifsbsRmaifsbsB", "mRcpR", "xafcR", "fmWfceFifmnD", "lfN", "rbzW"}) {
+    const auto white = compile(betza, fairy::White), black = compile(betza, fairy::Black);
+    ASSERT_EQ(white.paths.size(), black.paths.size()) << betza;
+    for (std::size_t i = 0; i < white.paths.size(); ++i) {
+      ASSERT_EQ(white.paths[i].legs.size(), black.paths[i].legs.size()) << betza;
+      for (std::size_t k = 0; k < white.paths[i].legs.size(); ++k)
+        EXPECT_EQ(fairy::mirrored(white.paths[i].legs[k]), black.paths[i].legs[k]) << betza << " path " << i << " leg " << k;
+    }
+  }
+  static_assert(fairy::mirrored(fairy::Leg{.dx = 1, .dy = 2, .flags = fairy::kCircle, .dx2 = 1}) ==
+                fairy::Leg{.dx = 1, .dy = -2, .flags = fairy::kCircle, .dx2 = -1});
+  static_assert(fairy::mirrored(fairy::Leg{.dx = 1, .dy = 1, .flags = fairy::kZigzag, .dx2 = 1, .dy2 = -1}) ==
+                fairy::Leg{.dx = 1, .dy = -1, .flags = fairy::kZigzag, .dx2 = 1, .dy2 = 1});
+}
+
 TEST(BetzaModalities, ModeBits) {
   EXPECT_EQ(compile("mW", fairy::White).paths[0].legs[0].mode, fairy::kMove);
   EXPECT_EQ(compile("cW", fairy::White).paths[0].legs[0].mode, fairy::kCapture);

@@ -539,20 +539,29 @@ std::vector<AttackWalk> piece_walks(const model::Variant& v, const PieceTables& 
 struct WalkTable {
   Attacker attacker;
   std::string name;
-  std::string table;  // the literal after the name: "[2][8] = {...};"
+  std::string table;  // what follows "inline constexpr auto <name>": " = with_mirrored(...);\n"
   bool shared = false;
 };
 WalkTable walk_table(const model::Variant& v, const PieceTables& tables, Attacker a, const std::vector<AttackWalk> (&walks)[2]) {
   WalkTable t;
   t.attacker = a;
-  Code rows(1);
-  for (Color c : {fairy::White, fairy::Black}) {
-    rows.open("{  // " + color_name(c));
+  const std::string size = std::to_string(std::max<std::size_t>({walks[0].size(), walks[1].size(), 1}));
+  const auto rows = [&](Color c, int indent) {
+    Code code(indent);
     for (std::size_t i = 0; i < walks[c].size(); ++i)
-      rows.line(back_walk_literal(walks[c][i].walk) + ",  // " + comment(std::to_string(i) + ": " + back_comment(walks[c][i])));
-    rows.close("},");
-  }
-  t.table = "[2][" + std::to_string(std::max<std::size_t>({walks[0].size(), walks[1].size(), 1})) + "] = {\n" + rows.str() + "};\n";
+      code.line(back_walk_literal(walks[c][i].walk) + ",  // " + comment(std::to_string(i) + ": " + back_comment(walks[c][i])));
+    return code.str();
+  };
+  // Black's walks are White's mirrored (by the compiler: runtime/back_legs.hpp) where they are.
+  const bool mirror = walks[0].size() == walks[1].size() &&
+                      std::equal(walks[0].begin(), walks[0].end(), walks[1].begin(), [](const AttackWalk& w, const AttackWalk& b) {
+                        return fairy::mirrored(w.walk) == b.walk;
+                      });
+  if (mirror)
+    t.table = " = with_mirrored(std::array<BackWalk, " + size + ">{{  // White's; Black's mirrored\n" + rows(fairy::White, 1) + "}});\n";
+  else
+    t.table = " = std::array<std::array<BackWalk, " + size + ">, 2>{{\n  {{  // White\n" + rows(fairy::White, 2) +
+              "  }},\n  {{  // Black\n" + rows(fairy::Black, 2) + "  }},\n}};\n";
   if (auto shared = tables.share_attacks(v, a.type, a.program, t.table)) {
     t.name = *shared;
     t.shared = true;
@@ -567,7 +576,7 @@ void emit_own_walks(Code& code, const VariantInfo& info, const WalkTable& t) {
   code.line("// " + comment(info.pieces[std::size_t(t.attacker.type)].name) +
             "'s captures walked back from their target (kBackWalks[c][i]: colour c's walk i),");
   code.line("// this move generator's own: the same piece walks otherwise elsewhere (no_hop_over).");
-  code.raw("inline constexpr BackWalk " + t.name + t.table);
+  code.raw("inline constexpr auto " + t.name + t.table);
 }
 
 // Every way a colour can capture on a square, walked backwards: the walks of all its attackers

@@ -44,9 +44,17 @@ std::string path_literal(const fairy::Path& p) {
 // A table named `name` of a program's paths.
 std::string table(const std::string& name, const fairy::PieceProgram& program) {
   if (program.paths.empty()) return "inline constexpr std::span<const PathDesc> " + name + "{};  // no moves\n";
-  std::string out = "inline constexpr PathDesc " + name + "[] = {\n";
+  std::string out = "inline constexpr std::array<PathDesc, " + std::to_string(program.paths.size()) + "> " + name + " = {{\n";
   for (const fairy::Path& path : program.paths) out += "    " + path_literal(path) + "\n";
-  return out + "};\n";
+  return out + "}};\n";
+}
+
+// A program mirrored in rank, leg by leg (runtime/program.hpp's mirrored, which a generated
+// module's compiler applies to White's table).
+fairy::PieceProgram mirrored(fairy::PieceProgram program) {
+  for (fairy::Path& path : program.paths)
+    for (fairy::Leg& leg : path.legs) leg = fairy::mirrored(leg);
+  return program;
 }
 
 // `// <what>: XBetza "<betza>", <spec>:<line>:<column>`
@@ -62,10 +70,19 @@ std::string lower(std::string s) {
 
 // A pair of tables, kWhite and kBlack (or, with suffix "On0", kWhiteOn0 and kBlackOn0), and
 // kPaths<C> (kPathsOn0<C>): colour C's, for code written once for both colours.
+// Black's table is White's mirrored by the compiler where that is what the betza compiler made
+// for Black (always, in the catalogue), else written out.
 std::string table_pair(const std::string& suffix, const fairy::PieceProgram& white, const fairy::PieceProgram& black) {
-  return table("kWhite" + suffix, white) + "// Black's, mirrored\n" + table("kBlack" + suffix, black) +
-         "template <Color C>\ninline constexpr const auto& kPaths" + suffix + " = C == White ? kWhite" + suffix +
-         " : kBlack" + suffix + ";\n";
+  const std::string colour_table = "template <Color C>\ninline constexpr const auto& kPaths" + suffix + " = C == White ? kWhite" +
+                                   suffix + " : kBlack" + suffix + ";\n";
+  if (white.paths.empty() && black.paths.empty())
+    return "inline constexpr std::span<const PathDesc> kWhite" + suffix + "{}, kBlack" + suffix + "{};  // no moves, either colour\n" +
+           colour_table;
+  const bool mirror = mirrored(white) == black;
+  return table("kWhite" + suffix, white) +
+         (mirror ? "// Black's: White's mirrored\ninline constexpr auto kBlack" + suffix + " = mirrored(kWhite" + suffix + ");\n"
+                 : "// Black's\n" + table("kBlack" + suffix, black)) +
+         colour_table;
 }
 
 }  // namespace
@@ -211,7 +228,7 @@ std::vector<Output> PieceTables::attacks_files() const {
       if (walks.used)
         text += (text.empty() ? "" : "\n") +
                 std::string(moves < 0 ? "" : "// On the squares of its moves_on entry " + std::to_string(moves) + "\n") +
-                "inline constexpr BackWalk " + walks.name + walks.table;
+                "inline constexpr auto " + walks.name + walks.table;
     if (!text.empty()) out.push_back(piece_header("attacks", file, "tables", text));
   }
   return out;
@@ -235,9 +252,14 @@ std::string variant_path_tables(const model::Variant& v, const Options& o) {
   for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
     const fairy::FirstMove& f = info.first_moves[i];
     const fairy::PieceInfo& p = info.pieces[std::size_t(f.type)];
-    for (Color c : {fairy::White, fairy::Black})
-      out += heading(p.name + "'s first move, " + color_name(c), f.betza, v.piece_where[std::size_t(f.type)], o.spec_name) +
-             table(first_move_paths_name(i, c), f.program[c]);
+    const std::string white = first_move_paths_name(i, fairy::White), black = first_move_paths_name(i, fairy::Black);
+    out += heading(p.name + "'s first move, White", f.betza, v.piece_where[std::size_t(f.type)], o.spec_name) +
+           table(white, f.program[fairy::White]);
+    if (!f.program[fairy::White].paths.empty() && mirrored(f.program[fairy::White]) == f.program[fairy::Black])
+      out += "// Black's: White's mirrored\ninline constexpr auto " + black + " = mirrored(" + white + ");\n";
+    else
+      out += heading(p.name + "'s first move, Black", f.betza, v.piece_where[std::size_t(f.type)], o.spec_name) +
+             table(black, f.program[fairy::Black]);
   }
   if (out.empty()) return "";
   return "// First moves: XBetza compiled to paths (runtime/program.hpp), Black's mirrored.\n" + out + "\n";
