@@ -516,7 +516,9 @@ std::string back_walk_literal(const fairy::BackWalk& w) {
 }
 
 // The captures of one attacker (a piece type, or its moves on the squares of a moves_on entry)
-// for colour `by`, walked backwards: every capturing leg of its paths, merged where two walk alike.
+// for colour `by`, walked backwards: every capturing leg of its paths, merged where two walk alike;
+// the walks that end at the attacker first, then its locust captures (each walked on from the
+// target, a group of its own), so that the others make groups of up to eight (attacks_body).
 std::vector<AttackWalk> piece_walks(const model::Variant& v, const PieceTables& tables, Attacker a, Color by) {
   const fairy::PieceInfo& piece = v.info.pieces[std::size_t(a.type)];
   const fairy::PieceProgram& moves = a.program < 0 ? piece.program[by] : piece.moves_on[std::size_t(a.program)].program[by];
@@ -530,6 +532,7 @@ std::vector<AttackWalk> piece_walks(const model::Variant& v, const PieceTables& 
       for (AttackWalk& w : mine) add_walk(walks, std::move(w));
     }
   }
+  std::stable_partition(walks.begin(), walks.end(), [](const AttackWalk& w) { return w.rest.empty(); });
   return walks;
 }
 
