@@ -57,6 +57,15 @@ fairy::PieceProgram mirrored(fairy::PieceProgram program) {
   return program;
 }
 
+// Black's table `black_name`: White's (`white_name`) mirrored by the compiler where that is what
+// the betza compiler made for Black (always, in the catalogue), else written out under `heading`.
+std::string black_table(const std::string& white_name, const std::string& black_name, const fairy::PieceProgram& white,
+                        const fairy::PieceProgram& black, const std::string& heading) {
+  if (!white.paths.empty() && mirrored(white) == black)
+    return "// Black's: White's mirrored\ninline constexpr auto " + black_name + " = mirrored(" + white_name + ");\n";
+  return heading + table(black_name, black);
+}
+
 // `// <what>: XBetza "<betza>", <spec>:<line>:<column>`
 std::string heading(const std::string& what, const std::string& betza, const spec::Location& where, const std::string& spec_name) {
   return "// " + comment(what + ": XBetza \"" + betza + "\", " + spec_name + ":" + std::to_string(where.line) + ":" +
@@ -70,18 +79,13 @@ std::string lower(std::string s) {
 
 // A pair of tables, kWhite and kBlack (or, with suffix "On0", kWhiteOn0 and kBlackOn0), and
 // kPaths<C> (kPathsOn0<C>): colour C's, for code written once for both colours.
-// Black's table is White's mirrored by the compiler where that is what the betza compiler made
-// for Black (always, in the catalogue), else written out.
 std::string table_pair(const std::string& suffix, const fairy::PieceProgram& white, const fairy::PieceProgram& black) {
   const std::string colour_table = "template <Color C>\ninline constexpr const auto& kPaths" + suffix + " = C == White ? kWhite" +
                                    suffix + " : kBlack" + suffix + ";\n";
   if (white.paths.empty() && black.paths.empty())
     return "inline constexpr std::span<const PathDesc> kWhite" + suffix + "{}, kBlack" + suffix + "{};  // no moves, either colour\n" +
            colour_table;
-  const bool mirror = mirrored(white) == black;
-  return table("kWhite" + suffix, white) +
-         (mirror ? "// Black's: White's mirrored\ninline constexpr auto kBlack" + suffix + " = mirrored(kWhite" + suffix + ");\n"
-                 : "// Black's\n" + table("kBlack" + suffix, black)) +
+  return table("kWhite" + suffix, white) + black_table("kWhite" + suffix, "kBlack" + suffix, white, black, "// Black's\n") +
          colour_table;
 }
 
@@ -255,11 +259,8 @@ std::string variant_path_tables(const model::Variant& v, const Options& o) {
     const std::string white = first_move_paths_name(i, fairy::White), black = first_move_paths_name(i, fairy::Black);
     out += heading(p.name + "'s first move, White", f.betza, v.piece_where[std::size_t(f.type)], o.spec_name) +
            table(white, f.program[fairy::White]);
-    if (!f.program[fairy::White].paths.empty() && mirrored(f.program[fairy::White]) == f.program[fairy::Black])
-      out += "// Black's: White's mirrored\ninline constexpr auto " + black + " = mirrored(" + white + ");\n";
-    else
-      out += heading(p.name + "'s first move, Black", f.betza, v.piece_where[std::size_t(f.type)], o.spec_name) +
-             table(black, f.program[fairy::Black]);
+    out += black_table(white, black, f.program[fairy::White], f.program[fairy::Black],
+                       heading(p.name + "'s first move, Black", f.betza, v.piece_where[std::size_t(f.type)], o.spec_name));
   }
   if (out.empty()) return "";
   return "// First moves: XBetza compiled to paths (runtime/program.hpp), Black's mirrored.\n" + out + "\n";
