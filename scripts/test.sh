@@ -2,7 +2,10 @@
 # Set up, build, and run every test, in two builds:
 #   build       Release (g++): the ctest suite but the tests of labels unit and server, which the
 #               sanitizer suite runs (FAIRY_SANITIZER_SUITE_FOLLOWS, tests/CMakeLists.txt; but
-#               kernel_tests, in full here); with FAIRY_SKIP_SANITIZE=1 (locally) the whole suite
+#               kernel_tests, in full here), nor the fuzz targets' replay of their seeds and
+#               regressions, which the fuzzing runs first (FAIRY_FUZZING_FOLLOWS,
+#               tests/fuzz/CMakeLists.txt); with FAIRY_SKIP_SANITIZE=1 and FAIRY_SKIP_FUZZ=1
+#               (locally) the whole suite
 #   build-asan  clang, AddressSanitizer + UndefinedBehaviorSanitizer, instrumented for libFuzzer:
 #               the suite without the `slow` and `peer` labels (every variant's perft still runs,
 #               at the spec's smaller depths; the peer comparisons run in the Release suite) nor
@@ -19,9 +22,10 @@ jobs=(-j "$(nproc)")
 phase_start=$SECONDS
 phase() { echo "test.sh: $1 took $((SECONDS - phase_start)) s (total $SECONDS s)"; phase_start=$SECONDS; }
 
-sanitizer_suite=ON
+sanitizer_suite=ON fuzzing=ON
 if skip FAIRY_SKIP_SANITIZE; then sanitizer_suite=OFF; fi
-scripts/setup.sh build -DFAIRY_SANITIZER_SUITE_FOLLOWS=$sanitizer_suite
+if skip FAIRY_SKIP_FUZZ; then fuzzing=OFF; fi
+scripts/setup.sh build -DFAIRY_SANITIZER_SUITE_FOLLOWS=$sanitizer_suite -DFAIRY_FUZZING_FOLLOWS=$fuzzing
 phase "set-up and the Release build"
 args=(--test-dir build --output-on-failure "${jobs[@]}")
 if skip FAIRY_SKIP_SLOW; then args+=(-LE slow); fi
