@@ -34,14 +34,17 @@ sanitizer_build=1
 if skip FAIRY_SKIP_SANITIZE && skip FAIRY_SKIP_FUZZ; then sanitizer_build=0; fi
 # One clang build serves both: the fuzz instrumentation (coverage counters) costs the suite little,
 # and a second cold build of the catalogue cost CI minutes. It starts beside the Release suite at
-# the lowest priority (nice 19), in a session of its own (killed if the suite fails): it takes the
-# CPU time the suite's tests leave idle (waiting on node, Chromium, servers, the serial regen test)
-# and little else. Its output is shown once the suite is done.
+# the lowest priority (nice 19), in a process group of its own (killed if the suite fails): it
+# takes the CPU time the suite's tests leave idle (waiting on node, Chromium, servers, the serial
+# regen test) and little else. Not in a session of its own: Linux schedules each session as one
+# group (autogroup), whose share nice does not lower. Its output is shown after the suite.
 if ((sanitizer_build)); then
   asan_log=$(mktemp)
-  setsid -w nice -n 19 scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY_BENCH=OFF \
+  set -m  # job control: the background job gets its own process group, in this session
+  nice -n 19 scripts/setup.sh build-asan -DCMAKE_CXX_COMPILER=clang++ -DFAIRY_FUZZ=ON -DFAIRY_BENCH=OFF \
     >"$asan_log" 2>&1 &
   asan_build=$!
+  set +m
   trap 'if [ -n "$asan_build" ]; then kill -- -"$asan_build" 2>/dev/null; fi; rm -f "$asan_log"' EXIT
 fi
 
