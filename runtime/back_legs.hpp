@@ -52,6 +52,15 @@ constexpr BackWalk mirrored(BackWalk w) {
   return w;
 }
 
+// A walk's vector (along_each's, runtime/program.hpp): the first step back of each leg `like`
+// leaves at (0, 0), its capturing leg and every other along the same vector.
+constexpr void set_vector(BackWalk& walk, int dx, int dy) {
+  for (int k = 0; k < walk.leg_count; ++k) {
+    BoardStep& step = walk.legs[std::size_t(k)].steps[0];
+    if (step == BoardStep{}) step = BoardStep{.x = dx, .y = dy};
+  }
+}
+
 // A piece's walks for both colours, table[c][i]: White's and, mirrored, Black's.
 template <std::size_t N>
 constexpr std::array<std::array<BackWalk, N>, 2> with_mirrored(const std::array<BackWalk, N>& white) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace fairy {
@@ -152,6 +153,43 @@ struct PathDesc {
 
   constexpr std::span<const Leg> used_legs() const { return {legs.data(), std::size_t(leg_count)}; }
 };
+
+// How a generated module writes a table of entries (PathDesc, BackWalk): table_of<Entry>(parts...),
+// the parts in order, each an Entry or an array of them; and a run of entries that differ only
+// in their vector (an XBetza atom's leaps, slides or hops, in the order the compiler made them)
+// as along_each(like, {{dx, dy}, ...}): `like` along each vector in turn (set_vector).
+template <class Entry, std::size_t N>
+constexpr std::array<Entry, N> along_each(Entry like, const int (&vectors)[N][2]) {
+  std::array<Entry, N> out{};
+  for (std::size_t i = 0; i < N; ++i) {
+    out[i] = like;
+    set_vector(out[i], vectors[i][0], vectors[i][1]);
+  }
+  return out;
+}
+template <class Entry, class... Parts>
+constexpr auto table_of(const Parts&... parts) {
+  constexpr std::size_t n =
+      (std::tuple_size_v<std::conditional_t<std::is_same_v<Parts, Entry>, std::array<Entry, 1>, Parts>> + ...);
+  std::array<Entry, n> out{};
+  std::size_t i = 0;
+  const auto add = [&](const auto& part) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(part)>, Entry>) out[i++] = part;
+    else
+      for (const Entry& e : part) out[i++] = e;
+  };
+  (add(parts), ...);
+  return out;
+}
+
+// A path's vector, along_each's: that of each leg `like` leaves at (0, 0), its first leg and every
+// later one that goes on along the same vector (a hop's, a lame leap's steps).
+constexpr void set_vector(PathDesc& path, int dx, int dy) {
+  for (int k = 0; k < path.leg_count; ++k) {
+    Leg& leg = path.legs[std::size_t(k)];
+    if (leg.dx == 0 && leg.dy == 0) leg.dx = std::int8_t(dx), leg.dy = std::int8_t(dy);
+  }
+}
 
 // A table of paths mirrored in rank (Leg's mirrored): Black's from White's.
 template <std::size_t N>

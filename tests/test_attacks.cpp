@@ -221,6 +221,32 @@ TEST(EmptyBoardWalk, ASameLengthLegMakesTheCountOfTheLegBefore) {
   EXPECT_EQ(visits, 1);
 }
 
+// A generated table (runtime/program.hpp's table_of) writes a run of entries alike but for their
+// vector as one along_each: each leg that `like` leaves at (0, 0) takes the run's vector, in turn
+// (a hop's two legs, a walk back to a screen and on), the others keep theirs.
+namespace tables {
+constexpr auto kPaths = table_of<PathDesc>(
+    PathDesc{.legs = {Leg{.dx = 0, .dy = 1, .mode = kMove}}},
+    along_each(PathDesc{.legs = {Leg{.range = 0, .mode = kHop}, Leg{.dx = 1, .dy = 1, .mode = kMove}, Leg{.mode = kCapture}},
+                        .leg_count = 3, .atom = 2},
+               {{0, 1}, {-1, 0}}));
+static_assert(kPaths.size() == 3);
+static_assert(kPaths[0].legs[0] == Leg{.dx = 0, .dy = 1, .mode = kMove} && kPaths[0].leg_count == 1 && kPaths[0].atom == 0);
+static_assert(kPaths[1].legs[0] == Leg{.dx = 0, .dy = 1, .range = 0, .mode = kHop} && kPaths[1].legs[2] == Leg{.dx = 0, .dy = 1, .mode = kCapture});
+static_assert(kPaths[2].legs[0] == Leg{.dx = -1, .dy = 0, .range = 0, .mode = kHop});
+static_assert(kPaths[2].legs[1] == Leg{.dx = 1, .dy = 1, .mode = kMove}, "a leg of a vector of its own keeps it");
+static_assert(kPaths[2].legs[2] == Leg{.dx = -1, .dy = 0, .mode = kCapture});
+static_assert(kPaths[2].leg_count == 3 && kPaths[2].atom == 2 && kPaths[2].legs[3] == Leg{});
+constexpr auto kWalks = table_of<BackWalk>(
+    along_each(BackWalk{.legs = {BackLeg{.steps = {BoardStep{}}, .before_mode = kHop}, BackLeg{.steps = {BoardStep{}}}}, .leg_count = 2, .capture = 1},
+               {{0, -1}, {1, 0}}),
+    BackWalk{.legs = {BackLeg{.steps = {BoardStep{.x = 1, .y = -2}}, .range = 1}}});
+static_assert(kWalks.size() == 3);
+static_assert(kWalks[1].legs[0].steps[0] == BoardStep{.x = 1, .y = 0} && kWalks[1].legs[1].steps[0] == BoardStep{.x = 1, .y = 0});
+static_assert(kWalks[1].legs[0].before_mode == kHop && kWalks[1].capture == 1 && kWalks[1].leg_count == 2);
+static_assert(kWalks[2].legs[0].steps[0] == BoardStep{.x = 1, .y = -2} && kWalks[2].leg_count == 1);
+}  // namespace tables
+
 // The attack routes (runtime/attack_routes.hpp): what a generated attack test's walks may read,
 // in a table built at compile time. Walked back from the target on an 8x8 board (mailbox stride
 // 11): a Rook's walk down a file passes the file to the board's edge, a Knight's leap reads one

@@ -473,13 +473,17 @@ std::string attacker_names(const VariantInfo& info, const AttackWalk& w) {
   return names;
 }
 
-// What a walk does, for the comment beside it: "back by (1,-1) once, then by (0,-1) once".
-std::string back_comment(const AttackWalk& w) {
+// What a walk does, for the comment beside it: "back by (1,-1) once, then by (0,-1) once"; for a
+// run of walks that differ only in their vector (along_each), "back by each vector once".
+std::string back_comment(const AttackWalk& w, bool each = false) {
+  const fairy::BoardStep first = w.walk.legs[0].steps[0];
   std::string legs;
   for (int k = 0; k < w.walk.leg_count; ++k) {
     const fairy::BackLeg& b = w.walk.legs[std::size_t(k)];
     std::string steps;
-    for (int j = 0; j < b.period; ++j) steps += (j ? " " : "") + vector_text(b.steps[std::size_t(j)].x, b.steps[std::size_t(j)].y);
+    for (int j = 0; j < b.period; ++j)
+      steps += (j ? " " : "") + (each && j == 0 && b.steps[0] == first ? std::string(k == 0 ? "each vector" : "that vector")
+                                                                          : vector_text(b.steps[std::size_t(j)].x, b.steps[std::size_t(j)].y));
     const bool as_many = k > 0 && w.walk.legs[std::size_t(k - 1)].same_length;  // as the leg walked before
     legs += (k ? ", then by " : "back by ") + steps +
             (as_many ? " as many times" : b.range == 1 ? " once" : b.range ? " up to " + std::to_string(b.range) : "");
@@ -488,13 +492,17 @@ std::string back_comment(const AttackWalk& w) {
 }
 
 // A walk as a BackWalk literal (runtime/back_legs.hpp), its fields named.
-std::string back_walk_literal(const fairy::BackWalk& w) {
+// `like` true: as along_each's `like` (runtime/back_legs.hpp's set_vector), without the first step
+// of its first leg and of every leg along the same vector.
+std::string back_walk_literal(const fairy::BackWalk& w, bool like = false) {
   std::string legs;
   for (int k = 0; k < w.leg_count; ++k) {
     const fairy::BackLeg& l = w.legs[std::size_t(k)];
     std::string steps;
     for (int j = 0; j < l.period; ++j)
-      steps += (j ? ", " : "") + Fields().set("x", l.steps[std::size_t(j)].x).set("y", l.steps[std::size_t(j)].y).str("BoardStep");
+      steps += (j ? ", " : "") + (like && j == 0 && l.steps[0] == w.legs[0].steps[0]
+                                      ? std::string("BoardStep{}")
+                                      : Fields().set("x", l.steps[std::size_t(j)].x).set("y", l.steps[std::size_t(j)].y).str("BoardStep"));
     Fields f;
     f.set("steps", "{" + steps + "}");
     if (l.period != 1) f.set("period", l.period);
@@ -512,7 +520,7 @@ std::string back_walk_literal(const fairy::BackWalk& w) {
   if (w.capture) f.set("capture", w.capture);
   f.flag("virgin_only", w.virgin_only);
   f.flag("locust", w.locust);
-  return f.str();
+  return f.str("BackWalk");
 }
 
 // The captures of one attacker (a piece type, or its moves on the squares of a moves_on entry)
@@ -548,12 +556,24 @@ struct WalkTable {
 WalkTable walk_table(const model::Variant& v, const PieceTables& tables, Attacker a, const std::vector<AttackWalk> (&walks)[2]) {
   WalkTable t;
   t.attacker = a;
-  const std::string size = std::to_string(std::max<std::size_t>({walks[0].size(), walks[1].size(), 1}));
-  const auto rows = [&](Color c, int indent) {
-    Code code(indent);
-    for (std::size_t i = 0; i < walks[c].size(); ++i)
-      code.line(back_walk_literal(walks[c][i].walk) + ",  // " + comment(std::to_string(i) + ": " + back_comment(walks[c][i])));
-    return code.str();
+  // Both colours' tables of one size: the shorter (or an empty one) padded with walks that walk nowhere.
+  const std::size_t size = std::max<std::size_t>({walks[0].size(), walks[1].size(), 1});
+  // Colour c's walks, table_of<BackWalk>(...)'s arguments (runtime/program.hpp).
+  const auto rows = [&](Color c, const std::string& indent, const std::string& closer) {
+    std::vector<TableRow> out;
+    for (std::size_t i = 0; i < walks[c].size(); ++i) {
+      const fairy::BackWalk& w = walks[c][i].walk;
+      out.push_back({.literal = back_walk_literal(w),
+                     .like = back_walk_literal(w, true),
+                     .dx = w.legs[0].steps[0].x,
+                     .dy = w.legs[0].steps[0].y,
+                     .comment = comment(std::to_string(i) + ": " + back_comment(walks[c][i])),
+                     .kind = ""});
+    }
+    for (std::size_t i = walks[c].size(); i < size; ++i) out.push_back({.literal = "BackWalk{}", .like = "", .dx = 0, .dy = 0, .comment = std::to_string(i) + ": none", .kind = ""});
+    return table_parts(out, indent, closer, [&](std::size_t first, std::size_t last) {
+      return comment(std::to_string(first) + "-" + std::to_string(last) + ": " + back_comment(walks[c][first], true));
+    });
   };
   // Black's walks are White's mirrored (by the compiler: runtime/back_legs.hpp) where they are.
   const bool mirror = walks[0].size() == walks[1].size() &&
@@ -561,10 +581,10 @@ WalkTable walk_table(const model::Variant& v, const PieceTables& tables, Attacke
                         return fairy::mirrored(w.walk) == b.walk;
                       });
   if (mirror)
-    t.table = " = with_mirrored(std::array<BackWalk, " + size + ">{{  // White's; Black's mirrored\n" + rows(fairy::White, 1) + "}});\n";
+    t.table = " = with_mirrored(table_of<BackWalk>(  // White's; Black's mirrored\n" + rows(fairy::White, "    ", "));");
   else
-    t.table = " = std::array<std::array<BackWalk, " + size + ">, 2>{{\n  {{  // White\n" + rows(fairy::White, 2) +
-              "  }},\n  {{  // Black\n" + rows(fairy::Black, 2) + "  }},\n}};\n";
+    t.table = " = std::array{\n    table_of<BackWalk>(  // White\n" + rows(fairy::White, "        ", "),") +
+              "    table_of<BackWalk>(  // Black\n" + rows(fairy::Black, "        ", ")};");
   if (auto shared = tables.share_attacks(v, a.type, a.program, t.table)) {
     t.name = *shared;
     t.shared = true;

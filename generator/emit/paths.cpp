@@ -15,9 +15,10 @@ namespace {
 
 using fairy::Color;
 
-std::string leg_literal(const fairy::Leg& l) {
+// A leg as a designated initialiser; without its vector (dx, dy) where a group of paths gives it.
+std::string leg_literal(const fairy::Leg& l, bool with_vector = true) {
   Fields f;
-  f.set("dx", l.dx).set("dy", l.dy);
+  if (with_vector) f.set("dx", l.dx).set("dy", l.dy);
   if (l.range != fairy::Leg{}.range) f.set("range", l.range);
   if (l.mode) f.set("mode", leg_mode_text(l.mode));
   if (l.flags) f.set("flags", leg_flag_text(l.flags));
@@ -26,10 +27,12 @@ std::string leg_literal(const fairy::Leg& l) {
   return f.str("Leg");
 }
 
-// One PathDesc, and its shape as the kernel sees it (runtime/bitboard/shapes.hpp).
-std::string path_literal(const fairy::Path& p) {
+// One PathDesc; `like` true: as along_each's `like` (runtime/program.hpp's set_vector), without
+// the vector of its first leg and of every leg along the same vector.
+std::string path_literal(const fairy::Path& p, bool like = false) {
   std::string legs;
-  for (const fairy::Leg& l : p.legs) legs += (legs.empty() ? "" : ", ") + leg_literal(l);
+  for (const fairy::Leg& l : p.legs)
+    legs += (legs.empty() ? "" : ", ") + leg_literal(l, !like || l.dx != p.legs[0].dx || l.dy != p.legs[0].dy);
   Fields f;
   f.set("legs", "{" + legs + "}");
   if (p.legs.size() != 1) f.set("leg_count", static_cast<long long>(p.legs.size()));
@@ -37,16 +40,33 @@ std::string path_literal(const fairy::Path& p) {
   if (!p.promotes) f.set("promotes", "false");
   if (p.phases != fairy::kAllPhases) f.set("phases", bit_names(p.phases, {"kPhaseFirst", "kPhaseLater", "kPhaseOpening"}));
   if (p.atom) f.set("atom", p.atom);
-  const fairy::bitboard::PathShape shape = fairy::bitboard::shape_of(p.legs, p.virgin_only);
-  return f.str() + ",  // " + (shape == fairy::bitboard::PathShape::Uncovered ? "not a kernel shape" : fairy::bitboard::shape_name(shape));
+  return f.str("PathDesc");
 }
 
-// A table named `name` of a program's paths.
+// Its shape as the kernel sees it (runtime/bitboard/shapes.hpp), for the comment after it: "leap";
+// of `count` paths of its shape, "8 leaps".
+std::string shape_text(const fairy::Path& p, std::size_t count = 1) {
+  const fairy::bitboard::PathShape shape = fairy::bitboard::shape_of(p.legs, p.virgin_only);
+  if (shape == fairy::bitboard::PathShape::Uncovered) return count == 1 ? "not a kernel shape" : "not kernel shapes";
+  return count == 1 ? std::string(fairy::bitboard::shape_name(shape)) : std::to_string(count) + " " + fairy::bitboard::shape_name(shape) + "s";
+}
+
+// A table named `name` of a program's paths (runtime/program.hpp's table_of): each run of paths
+// alike but for their vector and of one kernel shape, an XBetza atom's leaps, slides or hops, as
+// one along_each.
 std::string table(const std::string& name, const fairy::PieceProgram& program) {
   if (program.paths.empty()) return "inline constexpr std::span<const PathDesc> " + name + "{};  // no moves\n";
-  std::string out = "inline constexpr std::array<PathDesc, " + std::to_string(program.paths.size()) + "> " + name + " = {{\n";
-  for (const fairy::Path& path : program.paths) out += "    " + path_literal(path) + "\n";
-  return out + "}};\n";
+  const std::vector<fairy::Path>& paths = program.paths;
+  std::vector<TableRow> rows;
+  for (const fairy::Path& p : paths)
+    rows.push_back({.literal = path_literal(p),
+                    .like = path_literal(p, true),
+                    .dx = p.legs[0].dx,
+                    .dy = p.legs[0].dy,
+                    .comment = shape_text(p),
+                    .kind = shape_text(p)});
+  return "inline constexpr auto " + name + " = table_of<PathDesc>(\n" +
+         table_parts(rows, "    ", ");", [&](std::size_t first, std::size_t last) { return shape_text(paths[first], last - first + 1); });
 }
 
 // A program mirrored in rank, leg by leg (runtime/program.hpp's mirrored, which a generated

@@ -42,7 +42,7 @@ class PieceTables {
   // The #include lines of the shared move generators v's generator calls.
   std::string moves_includes(const model::Variant& v) const;
   // A piece's table of capture walks (runtime/back_walk.hpp's BackWalk, both colours; `table` the
-  // literal after its name, "[2][8] = {...};") for its paths, or those of its moves_on entry
+  // text after its name, " = with_mirrored(table_of<BackWalk>(...));") for its paths, or those of its moves_on entry
   // `moves`: one table of those walks, pieces::<stem>::kBackWalks (kBackWalksOn0) of
   // <stem>.attacks.hpp, serves every variant with a piece that has them; this returns its name.
   // Nullopt when the piece's name holds other

@@ -49,4 +49,23 @@ std::string leg_flag_text(unsigned flags) {
   return bit_names(flags, {"kZigzag", "kCircle", "kSameLength", "kUnload", "kInduce"});
 }
 
+std::string table_parts(const std::vector<TableRow>& rows, const std::string& indent, const std::string& closer,
+                        const std::function<std::string(std::size_t first, std::size_t last)>& run_comment) {
+  std::string out;
+  for (std::size_t i = 0, next = 0; i < rows.size(); i = next) {
+    for (next = i + 1; next < rows.size() && !rows[i].like.empty() && rows[next].like == rows[i].like && rows[next].kind == rows[i].kind;) ++next;
+    const std::string end = next == rows.size() ? closer : ",";
+    if (next - i == 1) {
+      out += indent + rows[i].literal + end + "  // " + rows[i].comment + "\n";
+      continue;
+    }
+    std::string vectors;
+    for (std::size_t k = i; k < next; ++k)
+      vectors += (k == i ? "{" : ", {") + std::to_string(rows[k].dx) + ", " + std::to_string(rows[k].dy) + "}";
+    out += indent + "along_each(" + rows[i].like + ",  // " + run_comment(i, next - 1) + "\n" + indent + "           {" + vectors +
+           "})" + end + "\n";
+  }
+  return out;
+}
+
 }  // namespace fairygen::emit

@@ -3,6 +3,8 @@
 // and small pieces of C++ (colour names, designated initialisers, bit names).
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,22 @@ class Fields {
  private:
   std::string text_;
 };
+
+// An entry of a generated table_of<Entry>(...) (runtime/program.hpp): as it is, and as along_each's
+// `like` (without its first vector; "" for one in no run), with that vector.
+struct TableRow {
+  std::string literal;
+  std::string like;
+  int dx = 0, dy = 0;
+  std::string comment;  // beside it, where it stands alone
+  std::string kind;     // a run is of entries of one like and one kind
+};
+
+// The arguments of table_of<Entry>(...), a line (or two) each, at `indent`: each run of entries of
+// one `like` as along_each(like, {{dx, dy}, ...}) (run_comment(first, last) beside it), the others
+// as they are; `closer` after the last.
+std::string table_parts(const std::vector<TableRow>& rows, const std::string& indent, const std::string& closer,
+                        const std::function<std::string(std::size_t first, std::size_t last)>& run_comment);
 
 // `a | b` of the names of the bits set in `bits` (names[i]: bit i), or "0".
 std::string bit_names(unsigned bits, const std::vector<std::string>& names);
