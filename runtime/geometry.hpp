@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "runtime/types.hpp"
 
@@ -44,7 +45,17 @@ struct Geometry {
   std::string name(Square s) const;
   // Parses a square name at the start of text; returns the square and the characters used
   // (0 and kNoSquare when there is none on this board).
-  std::pair<Square, int> parse(std::string_view text) const;
+  constexpr std::pair<Square, int> parse(std::string_view text) const {
+    if (text.empty() || text[0] < 'a' || text[0] >= 'a' + files) return {kNoSquare, 0};
+    const int file = text[0] - 'a';
+    int rank = 0, used = 1;
+    while (used < int(text.size()) && used <= 2 && text[used] >= '0' && text[used] <= '9') {
+      rank = rank * 10 + (text[used] - '0');
+      ++used;
+    }
+    if (used == 1 || rank < 1 || rank > ranks || text[1] == '0') return {kNoSquare, 0};
+    return {square(file, rank - 1), used};
+  }
 };
 
 // The board part of a FEN: ranks from the last, runs of empty squares as numbers (which may

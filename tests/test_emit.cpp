@@ -148,7 +148,7 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
       janggi_rook = o.content;
       rook_stem = o.name.substr(0, o.name.find('.'));
     }
-  EXPECT_NE(janggi_rook.find("> kWhiteOn4 = {{"), std::string::npos);
+  EXPECT_NE(janggi_rook.find("inline constexpr auto kWhiteOn4 = table_of<PathDesc>("), std::string::npos);
   EXPECT_NE(janggi_rook.find("inline constexpr const auto& kPathsOn4 = C == White ? kWhiteOn4 : kBlackOn4;"), std::string::npos);
   EXPECT_EQ(content("janggi.hpp").find("On0 ="), std::string::npos);
   EXPECT_NE(content("janggi.mailbox.hpp").find("program_of(pieces::" + rook_stem + "::kWhiteOn0)"), std::string::npos);
@@ -280,6 +280,21 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
                          "return (q == Pieces<Us>::xiangqi_elephant_ && Squares<Us>::xiangqi_elephant_region(s)); }),"),
             std::string::npos);
   EXPECT_NE(xiangqi.find("walk_group<pieces::horse_::kBackWalks, 0x2ull>(WalkEntries<0, 1, 2, 3, 4, 5, 6, 7>{}),"), std::string::npos);
+  // The squares of its regions by name (runtime/square_names.hpp), rectangles by their corners; a
+  // region the same as one before it is that one (the General's palace is the Advisor's).
+  EXPECT_NE(xiangqi.find("static constexpr SquareTable xiangqi_elephant_region{kBoard, C == White ? \"a1-i5\" : \"a6-i10\"};"),
+            std::string::npos);
+  EXPECT_NE(xiangqi.find("static constexpr SquareTable advisor_region{kBoard, C == White ? \"d1-f3\" : \"d8-f10\"};"), std::string::npos);
+  EXPECT_NE(xiangqi.find("static constexpr const SquareTable& general_region = advisor_region;"), std::string::npos);
+  // A piece with moves of its own on some squares (moves_on) tells where by one table: the
+  // first entry that holds its square; Janggi's pieces share the palace's lines.
+  const std::string janggi = content("janggi.mailbox.hpp");
+  EXPECT_NE(janggi.find("static constexpr EntryTable rook_moves_on{kBoard, {\n"
+                        "      C == White ? \"d1 d8\" : \"d3 d10\",\n"),
+            std::string::npos);
+  EXPECT_NE(janggi.find("static constexpr const EntryTable& wazir_moves_on = rook_moves_on;"), std::string::npos);
+  EXPECT_NE(janggi.find("case Pieces<Us>::rook_: switch (Squares<Us>::rook_moves_on(from)) { case 0: "), std::string::npos);
+  EXPECT_NE(janggi.find("(q == Pieces<Us>::rook_ && Squares<Us>::rook_moves_on(t) == -1)"), std::string::npos);
   // No two walk tables of one piece are the same, and every header some move generator includes.
   std::set<std::string> included;
   for (const auto& o : out)
@@ -552,8 +567,11 @@ TEST(Emit, AttackWalksFollowTheCapturingLegsOnly) {
   const std::string attacks = code.substr(code.find("bool attacked_by("));
   EXPECT_EQ(occurrences(attacks, "// king, pawn: walks 4-5\n"), 1);
   EXPECT_EQ(occurrences(attacks, "walk_group<pieces::king_::kBackWalks, 0x5ull>(WalkEntries<4, 5>{})"), 1);
-  EXPECT_EQ(occurrences(code, "// 4: back by (1,-1) once\n"), 1) << "the King's walk, White's";
-  EXPECT_EQ(occurrences(code, "// 5: back by (-1,-1) once\n"), 1);
+  EXPECT_EQ(occurrences(code, "along_each(BackWalk{.legs = {BackLeg{.steps = {BoardStep{}}, .range = 1}}},  "
+                              "// 0-7: back by each vector once\n"
+                              "               {{0, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}})));\n"),
+            1)
+      << "the King's walks, White's: 4 and 5 back by (1,-1) and (-1,-1)";
   EXPECT_EQ(occurrences(attacks, "pawn:"), 1);
   EXPECT_EQ(code.find("pieces::pawn_::kBackWalks"), std::string::npos) << "the Pawn's walks are the King's: its table is not walked";
 }

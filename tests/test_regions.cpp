@@ -15,6 +15,7 @@
 #include "runtime/interpreter.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
+#include "runtime/square_names.hpp"
 #include "runtime/uci.hpp"
 
 namespace {
@@ -40,6 +41,34 @@ std::vector<std::string> names(const VariantInfo& v, const SquareSet& set) {
   for (int s = 0; s < v.geo.cells(); ++s)
     if (set[std::size_t(s)]) out.push_back(v.geo.name(Square(s)));
   return out;
+}
+
+// A generated module names the squares of a region and of moves_on entries (runtime/square_names.hpp):
+// its tables are built at compile time from the names, as Geometry::parse reads them.
+namespace named {
+constexpr Geometry kBoard{.files = 9, .ranks = 10};
+constexpr SquareTable kPalace{kBoard, "d1 e1 f1 d2 e2 f2 d3 e3 f3"};
+static_assert(kPalace(kBoard.square(3, 0)) && kPalace(kBoard.square(4, 1)) && kPalace(kBoard.square(5, 2)));
+static_assert(!kPalace(kBoard.square(6, 0)) && !kPalace(kBoard.square(4, 3)) && !kPalace(kBoard.square(3, 7)));
+// A rectangle by two corners, either two.
+constexpr SquareTable kByCorners{kBoard, "f3-d1"};
+static_assert(kByCorners(kBoard.square(3, 0)) && kByCorners(kBoard.square(4, 1)) && kByCorners(kBoard.square(5, 2)));
+static_assert(!kByCorners(kBoard.square(6, 0)) && !kByCorners(kBoard.square(4, 3)) && !kByCorners(kBoard.square(2, 1)));
+constexpr SquareTable kTenth{kBoard, "i10"};
+static_assert(kTenth(kBoard.square(8, 9)) && !kTenth(kBoard.square(8, 0)) && !kTenth(kBoard.square(0, 9)));
+// The first entry that holds a square is its; -1 where none does.
+constexpr EntryTable kEntries{kBoard, {"d1 f3", "f3 e2", "e2"}};
+static_assert(kEntries(kBoard.square(3, 0)) == 0 && kEntries(kBoard.square(5, 2)) == 0);
+static_assert(kEntries(kBoard.square(4, 1)) == 1 && kEntries(kBoard.square(4, 0)) == -1);
+}  // namespace named
+
+TEST(Regions, NamedSquaresAreTheBoardsOnly) {
+  // A name that is no square of the board stops the build of a table: only at run time can a test
+  // see it (a constexpr table with such a name does not compile).
+  const Geometry board{.files = 9, .ranks = 10};
+  for (const char* names : {"j1", "a11", "a0", "d1e1", "d1 x", "e", "d1-", "d1-j3", "-d1"})
+    EXPECT_ANY_THROW(SquareTable(board, names)) << names;
+  EXPECT_NO_THROW(SquareTable(board, "  a1  i10 "));
 }
 
 TEST(Regions, BlacksSquaresAreWhitesMirroredUnlessGiven) {

@@ -135,20 +135,48 @@ std::string bits_literal(std::uint64_t bits) {
 // Type bits (no_hop_over:, no_capture:) as a C++ constant.
 std::string type_mask(std::uint64_t types) { return types ? bits_literal(types) : "0"; }
 
-// The member of Squares<c> that tells the squares of a piece's region, or (moves >= 0) those of
-// its moves_on entry `moves`.
-std::string square_table(const VariantInfo& info, int type, int moves = -1) {
-  return spec::identifier(info.pieces[type].name) + (moves < 0 ? "_region" : "_on_" + std::to_string(moves));
+// The members of Squares<c> (runtime/square_names.hpp's tables) that tell the squares of a
+// piece's region (a SquareTable), and which of its moves_on entries holds a square (an
+// EntryTable: the entry's index, -1 for none).
+std::string region_table(const VariantInfo& info, int type) { return spec::identifier(info.pieces[type].name) + "_region"; }
+std::string entry_table(const VariantInfo& info, int type) { return spec::identifier(info.pieces[type].name) + "_moves_on"; }
+std::string square_test(const VariantInfo& info, int type, const std::string& c) {
+  return "Squares<" + c + ">::" + region_table(info, type);
 }
-std::string square_test(const VariantInfo& info, int type, const std::string& c, int moves = -1) {
-  return "Squares<" + c + ">::" + square_table(info, type, moves);
+std::string entry_test(const VariantInfo& info, int type, const std::string& c) {
+  return "Squares<" + c + ">::" + entry_table(info, type);
 }
 
-// A mailbox square set as a string: character s is '1' when square s is in the set.
-std::string square_bits(const VariantInfo& info, const fairy::SquareSet& set) {
-  std::string bits;
-  for (int s = 0; s < info.geo.cells(); ++s) bits += set[std::size_t(s)] ? '1' : '0';
-  return bits;
+// A set of squares by name, as a string literal for runtime/square_names.hpp: rectangles by their
+// corners ("d1-f3") and single squares ("e4"), rank by rank from the first: each square not yet
+// named starts a rectangle as wide, then as high, as the set's squares not yet named allow.
+std::string square_names(const VariantInfo& info, const fairy::SquareSet& set) {
+  const fairy::Geometry& g = info.geo;
+  fairy::SquareSet named;
+  const auto open = [&](int f, int r) {
+    return f < g.files && r < g.ranks && set[std::size_t(g.square(f, r))] && !named[std::size_t(g.square(f, r))];
+  };
+  std::string names;
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) {
+      if (!open(f, r)) continue;
+      int width = 1, height = 1;
+      while (open(f + width, r)) ++width;
+      for (;; ++height) {
+        bool row = true;
+        for (int x = f; x < f + width; ++x) row = row && open(x, r + height);
+        if (!row) break;
+      }
+      for (int y = r; y < r + height; ++y)
+        for (int x = f; x < f + width; ++x) named.set(std::size_t(g.square(x, y)));
+      names += (names.empty() ? "" : " ") + g.name(g.square(f, r)) +
+               (width * height > 1 ? "-" + g.name(g.square(f + width - 1, r + height - 1)) : "");
+    }
+  return "\"" + names + "\"";
+}
+std::string colour_square_names(const VariantInfo& info, const std::array<fairy::SquareSet, 2>& sets) {
+  const std::string white = square_names(info, sets[fairy::White]), black = square_names(info, sets[fairy::Black]);
+  return white == black ? white : "C == White ? " + white + " : " + black;
 }
 
 // The mailbox square where type's promotion zone begins for colour c (see PieceContext).
@@ -454,9 +482,7 @@ void add_walk(std::vector<AttackWalk>& walks, AttackWalk w) {
 std::string attacker_test(const VariantInfo& info, const Attacker& a, const std::string& q, const std::string& t) {
   const fairy::PieceInfo& piece = info.pieces[a.type];
   std::string test = q + " == " + piece_const(info, a.type, "Us");
-  const int entries = a.program < 0 ? int(piece.moves_on.size()) : a.program;
-  for (int i = 0; i < entries; ++i) test += " && !" + square_test(info, a.type, "Us", i) + "(" + t + ")";
-  if (a.program >= 0) test += " && " + square_test(info, a.type, "Us", a.program) + "(" + t + ")";
+  if (!piece.moves_on.empty()) test += " && " + entry_test(info, a.type, "Us") + "(" + t + ") == " + std::to_string(a.program);
   if (piece.confined) test += " && " + square_test(info, a.type, "Us") + "(s)";
   // no_capture: the piece on s (when it is an enemy) is not of a type the attacker may not take.
   if (piece.no_capture)
@@ -908,26 +934,35 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
               std::to_string(t) + ");");
   code.close("};");
   code.line();
-  // Square tables (spec region: and moves_on:), one string a colour: character s for square s.
-  std::string squares;
+  // Square tables (spec region: and moves_on:), by the squares' names (runtime/square_names.hpp);
+  // a table the same as one before it is that one (Janggi's pieces share the palace's lines).
+  Code squares(1);
+  std::map<std::string, std::string> first_of;  // a table's initialiser: the first table with it
+  const auto table = [&](const std::string& type, const std::string& name, const std::string& init, const std::string& what) {
+    squares.line("// " + what);
+    const auto [it, added] = first_of.try_emplace(type + init, name);
+    if (added)
+      squares.raw("  static constexpr " + type + " " + name + init + ";\n");  // init may take lines
+    else
+      squares.line("static constexpr const " + type + "& " + name + " = " + it->second + ";");
+  };
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     const fairy::PieceInfo& piece = info.pieces[t];
-    const auto table = [&](const std::string& name, const std::array<fairy::SquareSet, 2>& set) {
-      Code c(1);
-      c.line("static constexpr bool " + name + "(Square s) {");
-      c.line("  return (C == White ? \"" + square_bits(info, set[fairy::White]) + "\"");
-      c.line("                     : \"" + square_bits(info, set[fairy::Black]) + "\")[std::size_t(s)] == '1';");
-      c.line("}");
-      squares += c.str();
-    };
-    if (piece.confined) table(square_table(info, t), piece.region);
-    for (std::size_t i = 0; i < piece.moves_on.size(); ++i) table(square_table(info, t, int(i)), piece.moves_on[i].on);
+    if (piece.confined)
+      table("SquareTable", region_table(info, t), "{kBoard, " + colour_square_names(info, piece.region) + "}",
+            comment(piece.name) + "'s region");
+    if (piece.moves_on.empty()) continue;
+    std::string entries;
+    for (const fairy::SquareMoves& m : piece.moves_on) entries += "      " + colour_square_names(info, m.on) + ",\n";
+    table("EntryTable", entry_table(info, t), "{kBoard, {\n" + entries + "  }}",
+          comment(piece.name) + "'s moves_on entries: the first that holds its square (-1: none, its own moves)");
   }
-  if (!squares.empty()) {
+  if (!squares.str().empty()) {
     code.line("// The squares of colour C's pieces that spec region: and moves_on: name.");
     code.line("template <Color C>");
     code.open("struct Squares {");
-    code.raw(squares);
+    code.line("static constexpr Geometry kBoard{.files = kFiles, .ranks = kRanks};");
+    code.raw(squares.str());
     code.close("};");
     code.line();
   }
@@ -945,9 +980,14 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   code.open("switch (pos.at(from)) {");
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     std::string call;  // the moves it has where it stands
-    for (std::size_t i = 0; i < info.pieces[t].moves_on.size(); ++i)
-      call += "if (" + square_test(info, t, "Us", int(i)) + "(from)) " + calls[std::size_t(t)][i + 1] + "(pos, from, list); else ";
-    call += calls[std::size_t(t)][0] + "(pos, from, list);";
+    if (!info.pieces[t].moves_on.empty()) {
+      call += "switch (" + entry_test(info, t, "Us") + "(from)) {";
+      for (std::size_t i = 0; i < info.pieces[t].moves_on.size(); ++i)
+        call += " case " + std::to_string(i) + ": " + calls[std::size_t(t)][i + 1] + "(pos, from, list); break;";
+      call += " default: " + calls[std::size_t(t)][0] + "(pos, from, list); }";
+    } else {
+      call += calls[std::size_t(t)][0] + "(pos, from, list);";
+    }
     const std::string piece = piece_const(info, t, "Us");
     if (info.pieces[t].may_repeat)  // two routes can give the same move: list it once
       code.line("case " + piece + ": { const int first = list.size; " + call + " remove_repeats(list, first); break; }");
