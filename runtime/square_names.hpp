@@ -38,8 +38,8 @@ constexpr void for_each_named(const Geometry& g, std::string_view names, F f) {
       to = square();
     }
     if (!names.empty() && names.front() != ' ') throw "for_each_named: squares are apart by spaces";
-    const auto [f0, f1] = std::minmax(g.file_of(from), g.file_of(to));
-    const auto [r0, r1] = std::minmax(g.rank_of(from), g.rank_of(to));
+    const int f0 = std::min(g.file_of(from), g.file_of(to)), f1 = std::max(g.file_of(from), g.file_of(to));
+    const int r0 = std::min(g.rank_of(from), g.rank_of(to)), r1 = std::max(g.rank_of(from), g.rank_of(to));
     for (int r = r0; r <= r1; ++r)
       for (int file = f0; file <= f1; ++file) f(g.square(file, r));
   }

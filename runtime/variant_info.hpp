@@ -9,22 +9,32 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "runtime/back_legs.hpp"
 #include "runtime/geometry.hpp"
 #include "runtime/program.hpp"
+#include "runtime/square_names.hpp"
 #include "runtime/types.hpp"
 
 namespace fairy {
 
 // A set of mailbox squares (regions: where a piece may move, where it has other moves).
 using SquareSet = std::bitset<kMaxSquares>;
-inline SquareSet square_set(std::initializer_list<int> squares) {
+// The squares of g that `names` names (runtime/square_names.hpp: "d1-f3 e4"), as a generated
+// module's model writes a set.
+inline SquareSet square_set(const Geometry& g, std::string_view names) {
   SquareSet set;
-  for (int s : squares) set.set(std::size_t(s));
+  for_each_named(g, names, [&set](Square s) { set.set(std::size_t(s)); });
   return set;
+}
+// The same as a list, in the order named.
+inline std::vector<Square> square_list(const Geometry& g, std::string_view names) {
+  std::vector<Square> list;
+  for_each_named(g, names, [&list](Square s) { list.push_back(s); });
+  return list;
 }
 
 // Moves a piece has instead of its own while it stands on a square of `on` (spec `moves_on:`).

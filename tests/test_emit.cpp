@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "generator/emit/emit.hpp"
+#include "generator/emit/text.hpp"
 #include "generator/model/model.hpp"
 
 namespace {
@@ -286,6 +288,11 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
             std::string::npos);
   EXPECT_NE(xiangqi.find("static constexpr SquareTable advisor_region{kBoard, C == White ? \"d1-f3\" : \"d8-f10\"};"), std::string::npos);
   EXPECT_NE(xiangqi.find("static constexpr const SquareTable& general_region = advisor_region;"), std::string::npos);
+  // The model's pieces and the kernel's board name the same squares.
+  EXPECT_NE(xiangqi.find(".confined = true, .region = {square_set(kBoard, \"d1-f3\"), square_set(kBoard, \"d8-f10\")}"),
+            std::string::npos);
+  EXPECT_NE(xiangqi.find(".region = {{bitboard::square_words(kBoard, \"d1-f3\"), bitboard::square_words(kBoard, \"d8-f10\")}}"),
+            std::string::npos);
   // A piece with moves of its own on some squares (moves_on) tells where by one table: the
   // first entry that holds its square; Janggi's pieces share the palace's lines.
   const std::string janggi = content("janggi.mailbox.hpp");
@@ -552,6 +559,26 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
                       "// 0-1: back by each vector once, then by (0,-1) once\n"
                       "               {{1, -1}, {-1, -1}}),\n"),
             std::string::npos);
+}
+
+// Generated code writes a set of squares by the squares' names (runtime/square_names.hpp):
+// rectangles by their corners, rank by rank from the first; read back, the names are the set.
+TEST(Emit, SquareSetsAreWrittenByName) {
+  const fairy::Geometry board{.files = 9, .ranks = 10};
+  EXPECT_EQ(emit::square_names(board, fairy::square_set(board, "d1 e1 f1 d2 e2 f2 d3 e3 f3")), "\"d1-f3\"");
+  EXPECT_EQ(emit::square_names(board, fairy::square_set(board, "a1 d1-f3 i10")), "\"a1 d1-f3 i10\"");
+  EXPECT_EQ(emit::square_names(board, fairy::square_set(board, "a1-b2 c1")), "\"a1-c1 a2-b2\"");
+  EXPECT_EQ(emit::square_names(board, fairy::SquareSet{}), "\"\"");
+  std::mt19937 random(15);
+  for (int n = 0; n < 300; ++n) {
+    fairy::SquareSet set;
+    const int density = int(random() % 100);
+    for (int r = 0; r < board.ranks; ++r)
+      for (int f = 0; f < board.files; ++f)
+        if (int(random() % 100) < density) set.set(std::size_t(board.square(f, r)));
+    const std::string names = emit::square_names(board, set);
+    EXPECT_EQ(fairy::square_set(board, names.substr(1, names.size() - 2)), set) << names;
+  }
 }
 
 TEST(Emit, AttackWalksFollowTheCapturingLegsOnly) {

@@ -147,35 +147,8 @@ std::string entry_test(const VariantInfo& info, int type, const std::string& c) 
   return "Squares<" + c + ">::" + entry_table(info, type);
 }
 
-// A set of squares by name, as a string literal for runtime/square_names.hpp: rectangles by their
-// corners ("d1-f3") and single squares ("e4"), rank by rank from the first: each square not yet
-// named starts a rectangle as wide, then as high, as the set's squares not yet named allow.
-std::string square_names(const VariantInfo& info, const fairy::SquareSet& set) {
-  const fairy::Geometry& g = info.geo;
-  fairy::SquareSet named;
-  const auto open = [&](int f, int r) {
-    return f < g.files && r < g.ranks && set[std::size_t(g.square(f, r))] && !named[std::size_t(g.square(f, r))];
-  };
-  std::string names;
-  for (int r = 0; r < g.ranks; ++r)
-    for (int f = 0; f < g.files; ++f) {
-      if (!open(f, r)) continue;
-      int width = 1, height = 1;
-      while (open(f + width, r)) ++width;
-      for (;; ++height) {
-        bool row = true;
-        for (int x = f; x < f + width; ++x) row = row && open(x, r + height);
-        if (!row) break;
-      }
-      for (int y = r; y < r + height; ++y)
-        for (int x = f; x < f + width; ++x) named.set(std::size_t(g.square(x, y)));
-      names += (names.empty() ? "" : " ") + g.name(g.square(f, r)) +
-               (width * height > 1 ? "-" + g.name(g.square(f + width - 1, r + height - 1)) : "");
-    }
-  return "\"" + names + "\"";
-}
 std::string colour_square_names(const VariantInfo& info, const std::array<fairy::SquareSet, 2>& sets) {
-  const std::string white = square_names(info, sets[fairy::White]), black = square_names(info, sets[fairy::Black]);
+  const std::string white = square_names(info.geo, sets[fairy::White]), black = square_names(info.geo, sets[fairy::Black]);
   return white == black ? white : "C == White ? " + white + " : " + black;
 }
 
@@ -733,18 +706,19 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
 
 // ------------------------------------------------------------------ model data as C++
 
-std::string square_set_literal(const fairy::SquareSet& set) {
-  std::string list;
-  for (std::size_t s = 0; s < set.size(); ++s)
-    if (set[s]) list += (list.empty() ? "" : ", ") + std::to_string(s);
-  return "square_set({" + list + "})";
+// A set of mailbox squares as the model's SquareSet, by the squares' names on `board` (C++: the
+// move generator's kBoard, or make_info's v.geo; runtime/geometry.hpp).
+std::string square_set_literal(const std::string& board, const fairy::Geometry& g, const fairy::SquareSet& set) {
+  return "square_set(" + board + ", " + square_names(g, set) + ")";
 }
 
 // A piece of the model (runtime/variant_info.hpp's PieceInfo) as a literal, its fields named (in
 // declaration order, as designated initialisers need), those finalize() derives left out: one
-// line, or with moves_on (the last field) an entry a line.
-std::vector<std::string> piece_literal(const model::Variant& variant, const PieceTables& tables, int t) {
+// line, or with moves_on (the last field) an entry a line. `board`: the Geometry its squares are
+// named on (C++).
+std::vector<std::string> piece_literal(const model::Variant& variant, const PieceTables& tables, int t, const std::string& board) {
   const fairy::PieceInfo& p = variant.info.pieces[std::size_t(t)];
+  const fairy::Geometry& g = variant.info.geo;
   Fields f;
   f.set("name", c_string(p.name))
       .set("letter", std::isalnum(static_cast<unsigned char>(p.letter)) ? "'" + std::string(1, p.letter) + "'"
@@ -763,7 +737,7 @@ std::vector<std::string> piece_literal(const model::Variant& variant, const Piec
                        tables.name(variant, t, fairy::Black) + ")}");
   if (p.confined)
     f.set("confined", "true")
-        .set("region", "{" + square_set_literal(p.region[fairy::White]) + ", " + square_set_literal(p.region[fairy::Black]) + "}");
+        .set("region", "{" + square_set_literal(board, g, p.region[fairy::White]) + ", " + square_set_literal(board, g, p.region[fairy::Black]) + "}");
   if (p.moves_on.empty()) return {f.str()};
   const std::string head = f.set("moves_on", "{").str();
   std::vector<std::string> lines = {head.substr(0, head.size() - 1)};
@@ -771,7 +745,7 @@ std::vector<std::string> piece_literal(const model::Variant& variant, const Piec
     const fairy::SquareMoves& m = p.moves_on[i];
     lines.push_back("     " +
                     Fields()
-                        .set("on", "{" + square_set_literal(m.on[fairy::White]) + ", " + square_set_literal(m.on[fairy::Black]) + "}")
+                        .set("on", "{" + square_set_literal(board, g, m.on[fairy::White]) + ", " + square_set_literal(board, g, m.on[fairy::Black]) + "}")
                         .set("betza", c_string(m.betza))
                         .set("program", "{program_of(" + tables.name(variant, t, fairy::White, int(i)) + "), program_of(" +
                                             tables.name(variant, t, fairy::Black, int(i)) + ")}")
@@ -797,7 +771,7 @@ std::string declared_pieces_code(const model::Variant& variant, const Options& o
   c.open("inline std::vector<PieceInfo> declared_pieces() {");
   c.open("return {");
   for (int t = 0; t < int(variant.info.pieces.size()); ++t) {
-    std::vector<std::string> lines = piece_literal(variant, tables, t);
+    std::vector<std::string> lines = piece_literal(variant, tables, t, "kBoard");
     lines.back() += ",";
     for (const std::string& line : lines) c.line(line);
   }
@@ -832,13 +806,15 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
   for (const std::string& line : end_rules_code(info)) c.line(line);
   if (info.flying_general) c.line("v.flying_general = true;");
   if (info.pass) c.line("v.pass = true;");
-  for (fairy::Square s : info.brouhaha)
-    c.line("v.brouhaha.push_back(v.geo.square(" + std::to_string(info.geo.file_of(s)) + ", " +
-           std::to_string(info.geo.rank_of(s)) + "));  // " + info.geo.name(s));
+  if (!info.brouhaha.empty()) {
+    std::string names;
+    for (fairy::Square s : info.brouhaha) names += (names.empty() ? "" : " ") + info.geo.name(s);
+    c.line("v.brouhaha = square_list(v.geo, \"" + names + "\");");
+  }
   c.line("v.pieces = declared_pieces();  // the move generator's header");
   for (int t = 0; t < int(info.pieces.size()) && &variant != &leader; ++t) {
-    std::vector<std::string> lines = piece_literal(variant, tables, t);
-    if (lines == piece_literal(leader, tables, t)) continue;
+    std::vector<std::string> lines = piece_literal(variant, tables, t, "v.geo");
+    if (lines == piece_literal(leader, tables, t, "v.geo")) continue;
     lines.front() = "v.pieces[" + std::to_string(t) + "] = PieceInfo" + lines.front();
     lines.back() += ";  // unlike " + comment(leader.info.key) + "'s";
     for (const std::string& line : lines) c.line(line);
@@ -874,8 +850,8 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
            ");");
     if (r.in_place) {
       c.line("v.promotions.back().in_place = true;");
-      c.line("v.promotions.back().squares = {" + square_set_literal(r.squares[fairy::White]) + ", " +
-             square_set_literal(r.squares[fairy::Black]) + "};");
+      c.line("v.promotions.back().squares = {" + square_set_literal("v.geo", info.geo, r.squares[fairy::White]) + ", " +
+             square_set_literal("v.geo", info.geo, r.squares[fairy::Black]) + "};");
       if (r.anywhere_when_last) c.line("v.promotions.back().anywhere_when_last = true;");
     }
   }
@@ -958,10 +934,13 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
           comment(piece.name) + "'s moves_on entries: the first that holds its square (-1: none, its own moves)");
   }
   if (!squares.str().empty()) {
+    code.line("// The board, whose squares the tables below name (runtime/square_names.hpp), as do the pieces'");
+    code.line("// regions and moves_on entries in declared_pieces and KernelBoard.");
+    code.line("constexpr Geometry kBoard{.files = kFiles, .ranks = kRanks};");
+    code.line();
     code.line("// The squares of colour C's pieces that spec region: and moves_on: name.");
     code.line("template <Color C>");
     code.open("struct Squares {");
-    code.line("static constexpr Geometry kBoard{.files = kFiles, .ranks = kRanks};");
     code.raw(squares.str());
     code.close("};");
     code.line();

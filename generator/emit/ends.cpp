@@ -11,12 +11,11 @@ std::string value(fairy::EndValue v) {
 }
 
 
+// A list of squares by name, in its order (runtime/variant_info.hpp's square_list).
 std::string squares(const fairy::VariantInfo& info, const std::vector<fairy::Square>& list) {
-  std::string out;
-  for (fairy::Square s : list)
-    out += (out.empty() ? "" : ", ") + std::string("v.geo.square(") + std::to_string(info.geo.file_of(s)) + ", " +
-           std::to_string(info.geo.rank_of(s)) + ")";
-  return "{" + out + "}";
+  std::string names;
+  for (fairy::Square s : list) names += (names.empty() ? "" : " ") + info.geo.name(s);
+  return "square_list(v.geo, \"" + names + "\")";
 }
 
 }  // namespace
@@ -44,8 +43,8 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
     out.push_back("v.ends.flag = " +
                   Fields()
                       .set("piece", e.flag.piece)
-                      .set("squares", "{{" + squares(info, e.flag.squares[fairy::White]) + ", " +
-                                          squares(info, e.flag.squares[fairy::Black]) + "}}")
+                      .set("squares", "{" + squares(info, e.flag.squares[fairy::White]) + ", " +
+                                          squares(info, e.flag.squares[fairy::Black]) + "}")
                       .flag("extra_move", e.flag.extra_move)
                       .str("FlagRule") +
                   ";");

@@ -15,15 +15,6 @@ using fairy::Color;
 
 std::string bool_text(bool b) { return b ? "true" : "false"; }
 
-// An in_place rule's squares for one colour, by kernel index (rank * files + file).
-std::string in_place_squares(const fairy::VariantInfo& info, const fairy::PromotionRule& rule, Color c) {
-  const fairy::Geometry& g = info.geo;
-  std::string out;
-  for (int rank = 0; rank < g.ranks; ++rank)
-    for (int file = 0; file < g.files; ++file)
-      if (rule.squares[c][std::size_t(g.square(file, rank))]) out += (out.empty() ? "" : ", ") + std::to_string(rank * g.files + file);
-  return out;
-}
 // kPromotion0SquaresWhite: the array of those squares (never empty: coverage.cpp).
 std::string in_place_squares_name(std::size_t rule, Color c) { return "kPromotion" + std::to_string(rule) + "Squares" + color_name(c); }
 
@@ -41,7 +32,9 @@ std::string promotion_arrays(const fairy::VariantInfo& info) {
     out += "inline constexpr PromotionTarget kPromotion" + std::to_string(r) + "Targets[] = {\n" + targets + "};\n";
     if (rule.in_place)
       for (Color c : {fairy::White, fairy::Black})
-        out += "inline constexpr int " + in_place_squares_name(r, c) + "[] = {" + in_place_squares(info, rule, c) + "};  // in place, by kernel index\n";
+        out += "inline constexpr auto " + in_place_squares_name(r, c) + " = bitboard::kernel_squares<" +
+               std::to_string(rule.squares[c].count()) + ">(kBoard, " + square_names(info.geo, rule.squares[c]) +
+               ");  // in place, by kernel square\n";
   }
   return out;
 }
@@ -115,36 +108,23 @@ std::string rule_members(const fairy::VariantInfo& info) {
            "u, .all = " + bool_text(x.all) + ", .count = " + std::to_string(x.count) +
            ", .opponent_count = " + std::to_string(x.opponent_count) + ", .claim = " + bool_text(x.claim) + "};\n";
   if (const fairy::FlagRule& f = info.ends.flag; f.piece >= 0) {
-    const fairy::Geometry& g = info.geo;
-    std::string squares, counts;
+    std::string names;
     for (Color c : {fairy::White, fairy::Black}) {
-      std::string list;
-      for (fairy::Square s : f.squares[c]) list += (list.empty() ? "" : ", ") + std::to_string(g.rank_of(s) * g.files + g.file_of(s));
-      squares += (squares.empty() ? "{" : ", {") + list + "}";
-      counts += (counts.empty() ? "" : ", ") + std::to_string(f.squares[c].size());
+      fairy::SquareSet set;
+      for (fairy::Square s : f.squares[c]) set.set(std::size_t(s));
+      names += ", " + square_names(info.geo, set);
     }
-    out += "  static constexpr bitboard::FlagDesc flag = {.piece = " + std::to_string(f.piece) + ", .extra_move = " +
-           bool_text(f.extra_move) + ", .squares = {{" + squares + "}}, .count = {" + counts + "}};\n";
+    out += "  static constexpr bitboard::FlagDesc flag = bitboard::flag_on({.piece = " + std::to_string(f.piece) +
+           ", .extra_move = " + bool_text(f.extra_move) + "}, kBoard" + names + ");  // White's squares, Black's\n";
   }
   return out;
 }
 
-// A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it: per
-// colour, bit s % 64 of word s / 64 for kernel square s = rank * files + file.
+// A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it
+// (bitboard::SquareWords), by the squares' names on the board kBoard.
 std::string square_words(const fairy::Geometry& g, const std::array<fairy::SquareSet, 2>& sets) {
-  std::string out = "{";
-  for (const Color c : {fairy::White, fairy::Black}) {
-    std::array<std::uint64_t, 4> words{};
-    for (int r = 0; r < g.ranks; ++r)
-      for (int f = 0; f < g.files; ++f)
-        if (sets[c][std::size_t(g.square(f, r))]) {
-          const int s = r * g.files + f;
-          words[std::size_t(s / 64)] |= std::uint64_t(1) << (s % 64);
-        }
-    out += std::string(c == fairy::White ? "{" : ", {") + std::to_string(words[0]) + "u, " + std::to_string(words[1]) + "u, " +
-           std::to_string(words[2]) + "u, " + std::to_string(words[3]) + "u}";
-  }
-  return out + "}";
+  return "{bitboard::square_words(kBoard, " + square_names(g, sets[fairy::White]) + "), bitboard::square_words(kBoard, " +
+         square_names(g, sets[fairy::Black]) + ")}";
 }
 
 // The name of type t's moves_on table in the kernel's board (board_members).
@@ -263,6 +243,15 @@ KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const
       std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
       "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables of the *.paths.hpp headers, which the move generator's model is built from too.\n";
   d += "namespace kernel {\n\n";
+  // The board whose squares the description names, where it names some (runtime/square_names.hpp):
+  // in_place promotions, a flag, its own pieces' regions (a KernelBoard has its own kBoard).
+  const fairy::VariantInfo& info = v.info;
+  bool names = info.ends.flag.piece >= 0;
+  for (const fairy::PromotionRule& r : info.promotions) names = names || r.in_place;
+  for (const fairy::PieceInfo& p : info.pieces) names = names || (board.empty() && (p.confined || !p.moves_on.empty()));
+  if (names)
+    d += "inline constexpr Geometry kBoard{.files = " + std::to_string(g.files) + ", .ranks = " + std::to_string(g.ranks) +
+         "};  // its squares, by name\n";
   d += promotion_arrays(v.info);
   d += "\n" + description_struct(v, coverage, tables, board) + "\n}  // namespace kernel\n";
   return code;

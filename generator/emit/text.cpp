@@ -68,4 +68,31 @@ std::string table_parts(const std::vector<TableRow>& rows, const std::string& in
   return out;
 }
 
+// A set of squares by name, as a string literal for runtime/square_names.hpp: rectangles by their
+// corners ("d1-f3") and single squares ("e4"), rank by rank from the first: each square not yet
+// named starts a rectangle as wide, then as high, as the set's squares not yet named allow.
+std::string square_names(const fairy::Geometry& g, const fairy::SquareSet& set) {
+  fairy::SquareSet named;
+  const auto open = [&](int f, int r) {
+    return f < g.files && r < g.ranks && set[std::size_t(g.square(f, r))] && !named[std::size_t(g.square(f, r))];
+  };
+  std::string names;
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f) {
+      if (!open(f, r)) continue;
+      int width = 1, height = 1;
+      while (open(f + width, r)) ++width;
+      for (;; ++height) {
+        bool row = true;
+        for (int x = f; x < f + width; ++x) row = row && open(x, r + height);
+        if (!row) break;
+      }
+      for (int y = r; y < r + height; ++y)
+        for (int x = f; x < f + width; ++x) named.set(std::size_t(g.square(x, y)));
+      names += (names.empty() ? "" : " ") + g.name(g.square(f, r)) +
+               (width * height > 1 ? "-" + g.name(g.square(f + width - 1, r + height - 1)) : "");
+    }
+  return "\"" + names + "\"";
+}
+
 }  // namespace fairygen::emit

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/types.hpp"
+#include "runtime/variant_info.hpp"
 
 namespace fairygen::emit {
 
@@ -54,6 +55,10 @@ struct TableRow {
 // as they are; `closer` after the last.
 std::string table_parts(const std::vector<TableRow>& rows, const std::string& indent, const std::string& closer,
                         const std::function<std::string(std::size_t first, std::size_t last)>& run_comment);
+
+// A set of squares by name, as a string literal for runtime/square_names.hpp: rectangles by their
+// corners ("d1-f3") and single squares ("e4").
+std::string square_names(const fairy::Geometry& g, const fairy::SquareSet& set);
 
 // `a | b` of the names of the bits set in `bits` (names[i]: bit i), or "0".
 std::string bit_names(unsigned bits, const std::vector<std::string>& names);

@@ -17,6 +17,8 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string_view>
+#include <utility>
 
 #include "runtime/bitboard/shapes.hpp"
 #include "runtime/program.hpp"
@@ -29,6 +31,36 @@ namespace fairy::bitboard {
 // bit s % 64 of word s / 64 for kernel square s.
 using SquareWords = std::array<std::uint64_t, 4>;
 constexpr bool holds(const SquareWords& words, int s) { return (words[std::size_t(s / 64)] >> (s % 64)) & 1; }
+
+// A kernel square: rank * files + file of the mailbox square s (runtime/geometry.hpp).
+constexpr int kernel_square(const Geometry& g, Square s) { return g.rank_of(s) * g.files + g.file_of(s); }
+
+// The squares of g that `names` names (runtime/square_names.hpp: "d1-f3 e4"), as a description
+// writes a set.
+constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
+  SquareWords words{};
+  for_each_named(g, names, [&](Square s) {
+    const int k = kernel_square(g, s);
+    words[std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64);
+  });
+  return words;
+}
+
+// The N squares of g that `names` names, by kernel square, in increasing order (an in_place
+// promotion's squares); not N of them stops the compiler.
+template <std::size_t N>
+constexpr std::array<int, N> kernel_squares(const Geometry& g, std::string_view names) {
+  std::array<int, N> list{};
+  std::size_t n = 0;
+  for_each_named(g, names, [&](Square s) {
+    if (n == N) throw "kernel_squares: more squares than N";
+    list[n++] = kernel_square(g, s);
+  });
+  if (n != N) throw "kernel_squares: fewer squares than N";
+  for (std::size_t i = 1; i < N; ++i)  // in increasing order
+    for (std::size_t j = i; j > 0 && list[j - 1] > list[j]; --j) std::swap(list[j - 1], list[j]);
+  return list;
+}
 
 // Moves a piece has instead of its own while it stands on a square of `on` (PieceInfo's
 // moves_on), per colour.
@@ -92,6 +124,22 @@ struct FlagDesc {
   std::array<std::array<int, kMaxFlagSquares>, 2> squares{};
   std::array<int, 2> count{};
 };
+// `flag` with its squares by name (runtime/square_names.hpp), White's and Black's, each colour's
+// in increasing order; more than kMaxFlagSquares stops the compiler.
+constexpr FlagDesc flag_on(FlagDesc flag, const Geometry& g, std::string_view white, std::string_view black) {
+  for (const Color c : {White, Black}) {
+    std::array<int, kMaxFlagSquares>& list = flag.squares[std::size_t(c)];
+    int& n = flag.count[std::size_t(c)];
+    n = 0;
+    for_each_named(g, c == White ? white : black, [&](Square s) {
+      if (n == kMaxFlagSquares) throw "flag_on: more than kMaxFlagSquares squares";
+      list[std::size_t(n++)] = kernel_square(g, s);
+    });
+    for (int i = 1; i < n; ++i)
+      for (int j = i; j > 0 && list[std::size_t(j - 1)] > list[std::size_t(j)]; --j) std::swap(list[std::size_t(j - 1)], list[std::size_t(j)]);
+  }
+  return flag;
+}
 
 // runtime/variant_info.hpp's ExplosionRule (explode:, atomic), as a member only of the
 // descriptions whose variant has it (runtime/bitboard/blast.hpp, explosions.hpp):
