@@ -110,13 +110,13 @@ struct CastlingRule {
   // A piece that is not royal castles through and out of attack, as in Fairy-Stockfish.
   int piece = -1;
   // The royal piece's steps towards a partner in direction dir (+1: higher files).
-  int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
+  constexpr int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
   // The files the castling piece lands on when it castles with a partner on higher (kingside) or
   // lower files: steps(dir) from the file it starts on, wherever it stands when it castles, as
   // Fairy-Stockfish's castling_kingside_file and castling_queenside_file (a King on f1 castles
   // to g1). Set by VariantInfo::finalize; -1: off the board.
   int kingside_file = -1, queenside_file = -1;
-  int landing_file(int dir) const { return dir > 0 ? kingside_file : queenside_file; }
+  constexpr int landing_file(int dir) const { return dir > 0 ? kingside_file : queenside_file; }
   friend bool operator==(const CastlingRule&, const CastlingRule&) = default;
 };
 

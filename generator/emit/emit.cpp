@@ -794,15 +794,7 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
   if (info.drops.enabled)
     c.line("v.drops = " +
            Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule") + ";");
-  if (!(info.turn == fairy::TurnRule{}))
-    c.line("v.turn = " +
-           Fields()
-               .set("moves", info.turn.moves)
-               .set("first_turn_moves", info.turn.first_turn_moves)
-               .set("later_captures", info.turn.later_captures ? "true" : "false")
-               .set("later_same_piece", info.turn.later_same_piece ? "true" : "false")
-               .str("TurnRule") +
-           ";");
+  if (!(info.turn == fairy::TurnRule{})) c.line("v.turn = " + turn_literal(info.turn) + ";");
   for (const std::string& line : end_rules_code(info)) c.line(line);
   if (info.flying_general) c.line("v.flying_general = true;");
   if (info.pass) c.line("v.pass = true;");
@@ -819,13 +811,7 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
     lines.back() += ";  // unlike " + comment(leader.info.key) + "'s";
     for (const std::string& line : lines) c.line(line);
   }
-  if (info.castling.enabled) {
-    Fields f;
-    f.set("enabled", "true").set("king_steps", info.castling.king_steps).set("partner", info.castling.partner);
-    if (info.castling.queenside_steps) f.set("queenside_steps", info.castling.queenside_steps);
-    if (info.castling.piece >= 0) f.set("piece", info.castling.piece);
-    c.line("v.castling = " + f.str("CastlingRule") + ";");
-  }
+  if (info.castling.enabled) c.line("v.castling = " + castling_literal(info.castling) + ";");
   for (const fairy::PromotionRule& r : info.promotions) {
     std::string pieces, to;
     for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);

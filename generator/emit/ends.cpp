@@ -6,9 +6,7 @@ namespace fairygen::emit {
 
 namespace {
 
-std::string value(fairy::EndValue v) {
-  return v == fairy::EndValue::Win ? "EndValue::Win" : v == fairy::EndValue::Loss ? "EndValue::Loss" : "EndValue::Draw";
-}
+std::string value(fairy::EndValue v) { return end_value_text(v); }
 
 
 // A list of squares by name, in its order (runtime/variant_info.hpp's square_list).
@@ -26,19 +24,7 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (e.checkmate != fairy::EndRules{}.checkmate) out.push_back("v.ends.checkmate = " + value(e.checkmate) + ";");
   if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + value(e.stalemate) + ";");
   if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
-  if (const fairy::ExtinctionRule& x = e.extinction; x.enabled)
-    out.push_back("v.ends.extinction = " +
-                  Fields()
-                      .set("enabled", "true")
-                      .set("value", value(x.value))
-                      .set("types", std::to_string(x.types) + "ull")
-                      .flag("all", x.all)
-                      .set("count", x.count)
-                      .set("opponent_count", x.opponent_count)
-                      .flag("claim", x.claim)
-                      .flag("bare_king", x.bare_king)
-                      .str("ExtinctionRule") +
-                  ";");
+  if (e.extinction.enabled) out.push_back("v.ends.extinction = " + extinction_literal(e.extinction) + ";");
   if (e.flag.piece >= 0)
     out.push_back("v.ends.flag = " +
                   Fields()

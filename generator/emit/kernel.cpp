@@ -99,14 +99,9 @@ std::string rule_members(const fairy::VariantInfo& info) {
   if (info.flying_general) out += "  static constexpr bool flying_general = true;  // the royal pieces may not face each other\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
   if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";
-  if (const fairy::TurnRule& t = info.turn; t.moves != 1)
-    out += "  static constexpr bitboard::TurnDesc turn = {.moves = " + std::to_string(t.moves) + ", .first_turn_moves = " +
-           std::to_string(t.first_turn_moves) + ", .later_captures = " + bool_text(t.later_captures) +
-           ", .later_same_piece = " + bool_text(t.later_same_piece) + "};\n";
-  if (const fairy::ExtinctionRule& x = info.ends.extinction; x.enabled)
-    out += "  static constexpr bitboard::ExtinctionDesc extinction = {.types = " + std::to_string(x.types) +
-           "u, .all = " + bool_text(x.all) + ", .count = " + std::to_string(x.count) +
-           ", .opponent_count = " + std::to_string(x.opponent_count) + ", .claim = " + bool_text(x.claim) + "};\n";
+  if (info.turn.moves != 1) out += "  static constexpr TurnRule turn = " + turn_literal(info.turn) + ";\n";
+  if (info.ends.extinction.enabled)
+    out += "  static constexpr ExtinctionRule extinction = " + extinction_literal(info.ends.extinction) + ";\n";
   if (const fairy::FlagRule& f = info.ends.flag; f.piece >= 0) {
     std::string names;
     for (Color c : {fairy::White, fairy::Black}) {
@@ -186,16 +181,7 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
   const int squares = g.files * g.ranks;
   std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, tables)
                                   : "struct Description : " + board + " {  // its board and pieces\n";
-  const fairy::CastlingRule& castling = info.castling;
-  out += "  static constexpr bitboard::CastlingDesc castling = {.enabled = " + bool_text(castling.enabled);
-  if (castling.enabled)
-    out += ", .king_steps = " + std::to_string(castling.king_steps) + ", .partner = " + std::to_string(castling.partner);
-  if (castling.queenside_steps) out += ", .queenside_steps = " + std::to_string(castling.queenside_steps);
-  if (castling.enabled && castling.piece >= 0) out += ", .piece = " + std::to_string(castling.piece);
-  if (castling.enabled)
-    out += ", .kingside_file = " + std::to_string(castling.kingside_file) + ", .queenside_file = " +
-           std::to_string(castling.queenside_file);
-  out += "};\n";
+  out += "  static constexpr CastlingRule castling = " + castling_literal(info.castling) + ";\n";
   out += rule_members(info);
   out += "  static constexpr std::array<bitboard::PromotionDesc, " + std::to_string(info.promotions.size()) +
          "> promotions = {{\n";

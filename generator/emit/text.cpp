@@ -95,4 +95,41 @@ std::string square_names(const fairy::Geometry& g, const fairy::SquareSet& set) 
   return "\"" + names + "\"";
 }
 
+std::string end_value_text(fairy::EndValue v) {
+  return v == fairy::EndValue::Win ? "EndValue::Win" : v == fairy::EndValue::Loss ? "EndValue::Loss" : "EndValue::Draw";
+}
+
+std::string castling_literal(const fairy::CastlingRule& castling) {
+  Fields f;
+  if (castling.enabled) {
+    f.set("enabled", "true").set("king_steps", castling.king_steps).set("partner", castling.partner);
+    if (castling.queenside_steps) f.set("queenside_steps", castling.queenside_steps);
+    if (castling.piece >= 0) f.set("piece", castling.piece);
+    f.set("kingside_file", castling.kingside_file).set("queenside_file", castling.queenside_file);
+  }
+  return f.str("CastlingRule");
+}
+
+std::string turn_literal(const fairy::TurnRule& turn) {
+  return Fields()
+      .set("moves", turn.moves)
+      .set("first_turn_moves", turn.first_turn_moves)
+      .set("later_captures", turn.later_captures ? "true" : "false")
+      .set("later_same_piece", turn.later_same_piece ? "true" : "false")
+      .str("TurnRule");
+}
+
+std::string extinction_literal(const fairy::ExtinctionRule& x) {
+  return Fields()
+      .flag("enabled", x.enabled)
+      .set("value", end_value_text(x.value))
+      .set("types", std::to_string(x.types) + "ull")
+      .flag("all", x.all)
+      .set("count", x.count)
+      .set("opponent_count", x.opponent_count)
+      .flag("claim", x.claim)
+      .flag("bare_king", x.bare_king)
+      .str("ExtinctionRule");
+}
+
 }  // namespace fairygen::emit

@@ -60,6 +60,14 @@ std::string table_parts(const std::vector<TableRow>& rows, const std::string& in
 // corners ("d1-f3") and single squares ("e4").
 std::string square_names(const fairy::Geometry& g, const fairy::SquareSet& set);
 
+// The model's rules written alike in a module's make_info() and in its kernel description (one
+// type, runtime/variant_info.hpp's): CastlingRule{...} (its landing files with it, as finalize()
+// sets them), TurnRule{...}, ExtinctionRule{...}; and an EndValue (EndValue::Loss).
+std::string castling_literal(const fairy::CastlingRule& castling);
+std::string turn_literal(const fairy::TurnRule& turn);
+std::string extinction_literal(const fairy::ExtinctionRule& extinction);
+std::string end_value_text(fairy::EndValue v);
+
 // `a | b` of the names of the bits set in `bits` (names[i]: bit i), or "0".
 std::string bit_names(unsigned bits, const std::vector<std::string>& names);
 // A leg's modes and flags by their names in runtime/program.hpp ("kMove | kCapture").

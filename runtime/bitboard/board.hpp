@@ -20,7 +20,7 @@ struct NoHands {};
 struct NoGates {};
 struct NoTurns {};
 struct NoCheckCount {};
-// Where a turn of two moves stands (TurnDesc; Position::phase, last_moved): at its later move
+// Where a turn of two moves stands (TurnRule; Position::phase, last_moved): at its later move
 // (phase 1) the piece that made the first stands on last_moved; at White's first move of the
 // game, opening.
 template <class B>

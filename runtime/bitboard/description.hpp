@@ -7,7 +7,7 @@
 //   using Word = std::uint64_t, unsigned __int128 or Lanes<n>;  // chosen by fairygen for the board size
 //   int files, ranks;
 //   PieceDesc pieces[];            // in the model's type order (type t is pieces[t])
-//   CastlingDesc castling;
+//   CastlingRule castling;         // the model's rules (runtime/variant_info.hpp), with these too:
 //   PromotionDesc promotions[];    // may be empty: std::span<const PromotionDesc>
 //   HandDesc hands;                // pieces in hand (crazyhouse); hands.enabled false: none
 //   Piece start_board[files * ranks];  // the start position, square index = rank * files + file
@@ -88,32 +88,14 @@ struct PieceDesc {
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored; runtime/program.hpp)
 };
 
-struct CastlingDesc {
-  bool enabled = false;
-  int king_steps = 2;
-  int partner = -1;  // piece type
-  int queenside_steps = 0;  // towards lower files, when not king_steps
-  int piece = -1;  // the castling piece when it is not royal (castling: {piece: ...}): no attack test
-  constexpr int steps(int dir) const { return dir < 0 && queenside_steps ? queenside_steps : king_steps; }
-  int kingside_file = -1, queenside_file = -1;  // CastlingRule's landing files (-1: off the board)
-  constexpr int landing_file(int dir) const { return dir > 0 ? kingside_file : queenside_file; }
-};
-
 // Game ends (runtime/bitboard/ends.hpp), as members only of the descriptions whose variant has them:
-//   ExtinctionDesc extinction;
+//   ExtinctionRule extinction;
 //   FlagDesc flag;
 // and e.p. squares only on some ranks (en_passant_ranks:; Make::leave_ep_squares):
 //   std::uint16_t ep_ranks;  // bit r: on the mover's rank r + 1
-// runtime/variant_info.hpp's ExtinctionRule: a side is extinct when it has `count` or fewer of
-// some type of `types` (or of all its pieces together, `all`) while the opponent keeps at least
-// `opponent_count` of it (one more for the side to move with `claim`: bare king).
-struct ExtinctionDesc {
-  std::uint64_t types = 0;  // bit t: piece type t
-  bool all = false;
-  int count = 0;
-  int opponent_count = 0;
-  bool claim = false;
-};
+// ExtinctionRule: a side is extinct when it has `count` or fewer of some type of `types` (or of
+// all its pieces together, `all`) while the opponent keeps at least `opponent_count` of it (one
+// more for the side to move with `claim`: bare king).
 
 // runtime/variant_info.hpp's FlagRule: a side whose `piece` reaches one of its squares wins
 // (squares by kernel index, rank * files + file, per colour; at most kMaxFlagSquares).
@@ -155,16 +137,10 @@ constexpr bool captures_explode = requires { D::explosions; };
 // Turns of two moves (runtime/variant_info.hpp's TurnRule, Extra Move Chess), as a member only
 // of the descriptions whose variant has them (their paths per phase: PhasePaths in pieces.hpp; the
 // phase that moves: perft_in_phase and perft_after_move in perft.hpp):
-//   TurnDesc turn;
+//   TurnRule turn;
 // Each turn has a first move and an optional later one (a pass ends the turn early), White's
 // first turn `first_turn_moves` (1 or 2); a later move captures nothing and, without
 // later_same_piece, is not made by the piece that made the first.
-struct TurnDesc {
-  int moves = 2;
-  int first_turn_moves = 2;
-  bool later_captures = false;
-  bool later_same_piece = true;
-};
 template <class D>
 constexpr bool has_turns = requires { D::turn; };
 // The flying general (runtime/variant_info.hpp's flying_general, synochess), as a member only

@@ -5,7 +5,7 @@
 //
 // A description declares only the rules its variant has (detected with `requires`), so the
 // other variants' kernel code stays as it was:
-//   static constexpr ExtinctionDesc extinction;  // end: extinction / bare_king (description.hpp)
+//   static constexpr ExtinctionRule extinction;  // end: extinction / bare_king (description.hpp)
 //   static constexpr FlagDesc flag;              // end: flag
 //   static constexpr int checks;                 // end: {checks: N} (n-check; the board counts
 //                                                // the checks each side has left, perft.hpp)
@@ -94,7 +94,7 @@ struct Ends {
   // runtime/ends.hpp's extinct(pos, c).
   template <Color us, Color c>
   static bool extinct(const Board<D>& b) {
-    constexpr ExtinctionDesc x = D::extinction;
+    constexpr ExtinctionRule x = D::extinction;
     constexpr int more = x.claim && c == us ? 1 : 0;
     if constexpr (x.all)
       if (popcount(b.color[c]) <= x.count && popcount(b.color[~c]) >= x.opponent_count + more) return true;

@@ -224,7 +224,7 @@ struct Generator {
   static void piece_moves(const Board<D>& b, const Context& cx, Sink& sink) {
     using M = PieceMoves<D, t, us, phase>;
     B pieces = b.template pieces<t>(us);
-    if constexpr (phase == kPhaseLater)  // (the piece that made the first move, TurnDesc)
+    if constexpr (phase == kPhaseLater)  // (the piece that made the first move, TurnRule)
       if constexpr (!D::turn.later_same_piece) pieces &= ~b.turn.last_moved;
     if constexpr (V::is_royal(t) && !pseudo_legal) {
       // Tested square by square with the royal piece lifted off its square, so that it cannot

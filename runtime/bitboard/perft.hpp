@@ -84,7 +84,7 @@ struct MoveCounter {
 template <class D, Color us>
 std::uint64_t perft(const Board<D>& b, int depth);
 
-// Turns of two moves (TurnDesc): after a move made in `phase` on `to`, the turn goes on with
+// Turns of two moves (TurnRule): after a move made in `phase` on `to`, the turn goes on with
 // the same side's later move, or passes to the other side (a later move ends it, as a first
 // one does when the turn has one move: White's first with first_turn_moves 1).
 template <class D, Color us, std::uint8_t phase>

@@ -266,7 +266,7 @@ constexpr LameLeaps<G, N> lame_leaps(std::span<const PathDesc> paths) {
 
 // The paths of colour c's pieces of type t usable in a turn phase (Phase bits; kAllPhases:
 // all of them, as in variants without turns): those whose phases include it, and at a later
-// move of a turn that may not capture (TurnDesc::later_captures false) only their moves onto
+// move of a turn that may not capture (TurnRule::later_captures false) only their moves onto
 // empty squares.
 template <class D, int t, Color c, std::uint8_t phase>
 struct PhasePaths {

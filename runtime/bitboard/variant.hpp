@@ -28,7 +28,7 @@ FAIRY_HOT_INLINE constexpr void for_each_index(F&& f) {
 
 using TypeSet = std::uint64_t;  // bit t: piece type t (at most 63 types)
 
-constexpr bool tracks_virginity(const auto& pieces, const CastlingDesc& castling, int type) {
+constexpr bool tracks_virginity(const auto& pieces, const CastlingRule& castling, int type) {
   return pieces[type].royal || (castling.enabled && (castling.partner == type || castling.piece == type));
 }
 
