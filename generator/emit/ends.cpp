@@ -6,7 +6,6 @@ namespace fairygen::emit {
 
 namespace {
 
-std::string value(fairy::EndValue v) { return end_value_text(v); }
 
 
 // A list of squares by name, in its order (runtime/variant_info.hpp's square_list).
@@ -21,8 +20,8 @@ std::string squares(const fairy::VariantInfo& info, const std::vector<fairy::Squ
 std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   std::vector<std::string> out;
   const fairy::EndRules& e = info.ends;
-  if (e.checkmate != fairy::EndRules{}.checkmate) out.push_back("v.ends.checkmate = " + value(e.checkmate) + ";");
-  if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + value(e.stalemate) + ";");
+  if (e.checkmate != fairy::EndRules{}.checkmate) out.push_back("v.ends.checkmate = " + end_value_text(e.checkmate) + ";");
+  if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + end_value_text(e.stalemate) + ";");
   if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
   if (e.extinction.enabled) out.push_back("v.ends.extinction = " + extinction_literal(e.extinction) + ";");
   if (e.flag.piece >= 0)
@@ -36,7 +35,7 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
                   ";");
   if (e.repetition != fairy::EndRules{}.repetition) out.push_back("v.ends.repetition = " + std::to_string(e.repetition) + ";");
   if (e.repetition_value != fairy::EndRules{}.repetition_value)
-    out.push_back("v.ends.repetition_value = " + value(e.repetition_value) + ";");
+    out.push_back("v.ends.repetition_value = " + end_value_text(e.repetition_value) + ";");
   if (e.perpetual_check_loses) out.push_back("v.ends.perpetual_check_loses = true;");
   if (e.counting.enabled) {
     std::string limits;

@@ -58,13 +58,11 @@ std::string table(const std::string& name, const fairy::PieceProgram& program) {
   if (program.paths.empty()) return "inline constexpr std::span<const PathDesc> " + name + "{};  // no moves\n";
   const std::vector<fairy::Path>& paths = program.paths;
   std::vector<TableRow> rows;
-  for (const fairy::Path& p : paths)
-    rows.push_back({.literal = path_literal(p),
-                    .like = path_literal(p, true),
-                    .dx = p.legs[0].dx,
-                    .dy = p.legs[0].dy,
-                    .comment = shape_text(p),
-                    .kind = shape_text(p)});
+  for (const fairy::Path& p : paths) {
+    const std::string shape = shape_text(p);
+    rows.push_back(
+        {.literal = path_literal(p), .like = path_literal(p, true), .dx = p.legs[0].dx, .dy = p.legs[0].dy, .comment = shape, .kind = shape});
+  }
   return "inline constexpr auto " + name + " = table_of<PathDesc>(\n" +
          table_parts(rows, "    ", ");", [&](std::size_t first, std::size_t last) { return shape_text(paths[first], last - first + 1); });
 }

@@ -14,11 +14,12 @@
 // Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
-#include <utility>
 
 #include "runtime/bitboard/shapes.hpp"
 #include "runtime/program.hpp"
@@ -46,19 +47,24 @@ constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
   return words;
 }
 
-// The N squares of g that `names` names, by kernel square, in increasing order (an in_place
-// promotion's squares); not N of them stops the compiler.
+// The squares of g that `names` names, by kernel square, into the front of `list` in increasing
+// order; how many. More than `list` holds stops the compiler.
+constexpr int kernel_squares_into(std::span<int> list, const Geometry& g, std::string_view names) {
+  std::size_t n = 0;
+  for_each_named(g, names, [&](Square s) {
+    if (n == list.size()) throw "kernel_squares_into: more squares than the list holds";
+    list[n++] = kernel_square(g, s);
+  });
+  std::sort(list.begin(), list.begin() + std::ptrdiff_t(n));
+  return int(n);
+}
+
+// The N squares of g that `names` names (an in_place promotion's), as kernel_squares_into;
+// not N of them stops the compiler.
 template <std::size_t N>
 constexpr std::array<int, N> kernel_squares(const Geometry& g, std::string_view names) {
   std::array<int, N> list{};
-  std::size_t n = 0;
-  for_each_named(g, names, [&](Square s) {
-    if (n == N) throw "kernel_squares: more squares than N";
-    list[n++] = kernel_square(g, s);
-  });
-  if (n != N) throw "kernel_squares: fewer squares than N";
-  for (std::size_t i = 1; i < N; ++i)  // in increasing order
-    for (std::size_t j = i; j > 0 && list[j - 1] > list[j]; --j) std::swap(list[j - 1], list[j]);
+  if (kernel_squares_into(list, g, names) != int(N)) throw "kernel_squares: fewer squares than N";
   return list;
 }
 
@@ -109,17 +115,8 @@ struct FlagDesc {
 // `flag` with its squares by name (runtime/square_names.hpp), White's and Black's, each colour's
 // in increasing order; more than kMaxFlagSquares stops the compiler.
 constexpr FlagDesc flag_on(FlagDesc flag, const Geometry& g, std::string_view white, std::string_view black) {
-  for (const Color c : {White, Black}) {
-    std::array<int, kMaxFlagSquares>& list = flag.squares[std::size_t(c)];
-    int& n = flag.count[std::size_t(c)];
-    n = 0;
-    for_each_named(g, c == White ? white : black, [&](Square s) {
-      if (n == kMaxFlagSquares) throw "flag_on: more than kMaxFlagSquares squares";
-      list[std::size_t(n++)] = kernel_square(g, s);
-    });
-    for (int i = 1; i < n; ++i)
-      for (int j = i; j > 0 && list[std::size_t(j - 1)] > list[std::size_t(j)]; --j) std::swap(list[std::size_t(j - 1)], list[std::size_t(j)]);
-  }
+  for (const Color c : {White, Black})
+    flag.count[std::size_t(c)] = kernel_squares_into(flag.squares[std::size_t(c)], g, c == White ? white : black);
   return flag;
 }
 
