@@ -3,11 +3,13 @@
 // (the interpreter). Both routes end in finalize(), which derives the lookup tables.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -160,8 +162,42 @@ struct PromotionRule {
   friend bool operator==(const PromotionRule&, const PromotionRule&) = default;
 };
 
-// Where a move stands with a promotion rule (PromotionRule; the bitboard kernel's PromotionDesc:
-// both have zone, mandatory and leaving), by depth from the mover's last rank (1). The depth that
+// A promotion rule as a generated module states it, constexpr: its pieces and targets in arrays
+// of the module's, its in_place squares by name (runtime/square_names.hpp), per colour. The
+// module's make_info() makes the model's PromotionRule of it (promotion_rule_of) and the bitboard
+// kernel reads it as it is (runtime/bitboard/description.hpp): one statement of the rule.
+struct PromotionData {
+  std::span<const int> pieces;
+  int zone = 1;
+  int mandatory = 1;
+  std::span<const PromotionTarget> to;
+  bool from_reserve = false;
+  bool leaving = false;
+  bool in_place = false;
+  std::array<std::string_view, 2> squares{};
+  bool anywhere_when_last = false;
+};
+inline PromotionRule promotion_rule_of(const PromotionData& d, const Geometry& g) {
+  PromotionRule r{.pieces = {d.pieces.begin(), d.pieces.end()},
+                  .zone = d.zone,
+                  .mandatory = d.mandatory,
+                  .to = {d.to.begin(), d.to.end()},
+                  .from_reserve = d.from_reserve,
+                  .leaving = d.leaving,
+                  .in_place = d.in_place,
+                  .anywhere_when_last = d.anywhere_when_last};
+  if (d.in_place) r.squares = {square_set(g, d.squares[White]), square_set(g, d.squares[Black])};
+  return r;
+}
+template <std::size_t N>
+std::vector<PromotionRule> promotion_rules_of(const std::array<PromotionData, N>& rules, const Geometry& g) {
+  std::vector<PromotionRule> out;
+  for (const PromotionData& d : rules) out.push_back(promotion_rule_of(d, g));
+  return out;
+}
+
+// Where a move stands with a promotion rule (PromotionRule or PromotionData: both have zone,
+// mandatory and leaving), by depth from the mover's last rank (1). The depth that
 // decides is the target's, or with `leaving` the square left's when that is deeper
 // (Fairy-Stockfish's mandatoryPiecePromotion: a piece in the compulsory ranks that moves out of
 // them must promote too); the move promotes there within the zone, and may also stay unpromoted
@@ -212,7 +248,7 @@ constexpr int kMaxReserve = 16;
 struct HandRule {
   bool enabled = false;
   bool captures = true;
-  std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};  // 0: nowhere (filled by the model)
+  std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};  // 0: nowhere (so for types beyond the variant's)
   std::uint64_t no_doubled = 0;                            // bit t: type t
   std::uint64_t no_drop_mate = 0;
   bool no_dead_drops = false;
@@ -264,10 +300,23 @@ struct ExtinctionRule {
 // there too, which draws (Fairy-Stockfish's flagMove).
 struct FlagRule {
   int piece = -1;  // -1: no flag rule
-  std::array<std::vector<Square>, 2> squares;
+  std::array<std::vector<Square>, 2> squares;  // each colour's in increasing order
   bool extra_move = false;
   friend bool operator==(const FlagRule&, const FlagRule&) = default;
 };
+// The flag rule as a generated module states it, constexpr, its squares by name per colour: the
+// module's make_info() makes the model's FlagRule of it (flag_rule_of), the bitboard kernel reads
+// it as it is (runtime/bitboard/ends.hpp).
+struct FlagData {
+  int piece = -1;
+  std::array<std::string_view, 2> squares{};
+  bool extra_move = false;
+};
+inline FlagRule flag_rule_of(const FlagData& d, const Geometry& g) {
+  FlagRule f{.piece = d.piece, .squares = {square_list(g, d.squares[White]), square_list(g, d.squares[Black])}, .extra_move = d.extra_move};
+  for (std::vector<Square>& list : f.squares) std::sort(list.begin(), list.end());
+  return f;
+}
 
 // Makruk's and Cambodian counting rules (Fairy-Stockfish's countingRule makruk and cambodian;
 // runtime/counting.hpp): the piece types its honour rules look at (-1: the variant has none),

@@ -67,12 +67,19 @@ using namespace fairy::bitboard;
 static_assert(square_words(Geometry{.files = 9, .ranks = 9}, "d1-f2") == SquareWords{28728u, 0u, 0u, 0u});
 static_assert(square_words(Geometry{.files = 9, .ranks = 9}, "a6-i9") == SquareWords{18446708889337462784u, 131071u, 0u, 0u});
 static_assert(square_words(Geometry{.files = 9, .ranks = 9}, "a1-i4") == SquareWords{68719476735u, 0u, 0u, 0u});
-static_assert(kernel_squares<2>(Geometry{.files = 6, .ranks = 6}, "d6 c5") == std::array<int, 2>{26, 33});
-static_assert(kernel_squares<2>(Geometry{.files = 6, .ranks = 6}, "d1 c2") == std::array<int, 2>{3, 8});
-constexpr FlagDesc kFlag = flag_on({.piece = 0}, Geometry{}, "a8-h8", "d4-e5");
-static_assert(kFlag.count[0] == 8 && kFlag.squares[0][0] == 56 && kFlag.squares[0][7] == 63);
-static_assert(kFlag.count[1] == 4 && kFlag.squares[1][0] == 27 && kFlag.squares[1][1] == 28 && kFlag.squares[1][2] == 35 &&
-              kFlag.squares[1][3] == 36);
+// The kernel squares that `names` names, in the order named (in_place promotions' and flags'
+// squares: Variant<D>::in_place_squares, Ends<D>::flag_squares).
+template <std::size_t N>
+constexpr std::array<int, N> kernel_list(const Geometry& g, std::string_view names) {
+  std::array<int, N> list{};
+  std::size_t n = 0;
+  for_each_kernel_square(g, names, [&](int s) { list.at(n++) = s; });
+  return list;
+}
+static_assert(kernel_list<2>(Geometry{.files = 6, .ranks = 6}, "d6 c5") == std::array<int, 2>{33, 26});
+static_assert(kernel_list<2>(Geometry{.files = 6, .ranks = 6}, "d1 c2") == std::array<int, 2>{3, 8});
+static_assert(kernel_list<8>(Geometry{}, "a8-h8") == std::array<int, 8>{56, 57, 58, 59, 60, 61, 62, 63});
+static_assert(kernel_list<4>(Geometry{}, "d4-e5") == std::array<int, 4>{27, 28, 35, 36});
 }  // namespace named
 
 using namespace fairy;

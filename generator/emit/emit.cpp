@@ -3,6 +3,7 @@
 #include "generator/emit/ends.hpp"
 #include "generator/emit/hands.hpp"
 #include "generator/emit/paths.hpp"
+#include "generator/emit/rule_data.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -794,7 +795,7 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
   if (info.drops.enabled)
     c.line("v.drops = " +
            Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule") + ";");
-  if (!(info.turn == fairy::TurnRule{})) c.line("v.turn = " + turn_literal(info.turn) + ";");
+  if (!(info.turn == fairy::TurnRule{})) c.line("v.turn = kTurn;");
   for (const std::string& line : end_rules_code(info)) c.line(line);
   if (info.flying_general) c.line("v.flying_general = true;");
   if (info.pass) c.line("v.pass = true;");
@@ -811,37 +812,9 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
     lines.back() += ";  // unlike " + comment(leader.info.key) + "'s";
     for (const std::string& line : lines) c.line(line);
   }
-  if (info.castling.enabled) c.line("v.castling = " + castling_literal(info.castling) + ";");
-  for (const fairy::PromotionRule& r : info.promotions) {
-    std::string pieces, to;
-    for (int t : r.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
-    for (const auto& t : r.to) {
-      Fields target;
-      target.set("type", t.type);
-      if (t.depth) target.set("depth", t.depth);
-      target.flag("recoup", t.recoup);
-      if (t.sides != fairy::PromotionTarget{}.sides) target.set("sides", t.sides);
-      if (t.limit) target.set("limit", t.limit);
-      to += (to.empty() ? "" : ", ") + target.str();
-    }
-    c.line("v.promotions.push_back(" +
-           Fields()
-               .set("pieces", "{" + pieces + "}")
-               .set("zone", r.zone)
-               .set("mandatory", r.mandatory)
-               .set("to", "{" + to + "}")
-               .flag("from_reserve", r.from_reserve)
-               .flag("leaving", r.leaving)
-               .str("PromotionRule") +
-           ");");
-    if (r.in_place) {
-      c.line("v.promotions.back().in_place = true;");
-      c.line("v.promotions.back().squares = {" + square_set_literal("v.geo", info.geo, r.squares[fairy::White]) + ", " +
-             square_set_literal("v.geo", info.geo, r.squares[fairy::Black]) + "};");
-      if (r.anywhere_when_last) c.line("v.promotions.back().anywhere_when_last = true;");
-    }
-  }
-  for (const std::string& line : hand_rule_code(info)) c.line(line);
+  if (info.castling.enabled) c.line("v.castling = kCastling;");
+  if (!info.promotions.empty()) c.line("v.promotions = promotion_rules_of(kPromotions, v.geo);");
+  if (info.hands.enabled) c.line("v.hands = kHands;");
   for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
     const fairy::FirstMove& f = info.first_moves[i];
     c.line("v.first_moves.push_back(" +
@@ -1024,6 +997,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
                                                       {"namespace", module_namespace(key)},
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
+                                                      {"rule_data", rule_data_code(v.info)},
                                                       {"kernel_description", kernel.description},
                                                       {"rules", rules_base(v, mailbox, kernel.covered, false)}};
   return {

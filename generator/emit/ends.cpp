@@ -4,35 +4,14 @@
 
 namespace fairygen::emit {
 
-namespace {
-
-
-
-// A list of squares by name, in its order (runtime/variant_info.hpp's square_list).
-std::string squares(const fairy::VariantInfo& info, const std::vector<fairy::Square>& list) {
-  std::string names;
-  for (fairy::Square s : list) names += (names.empty() ? "" : " ") + info.geo.name(s);
-  return "square_list(v.geo, \"" + names + "\")";
-}
-
-}  // namespace
-
 std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   std::vector<std::string> out;
   const fairy::EndRules& e = info.ends;
   if (e.checkmate != fairy::EndRules{}.checkmate) out.push_back("v.ends.checkmate = " + end_value_text(e.checkmate) + ";");
   if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + end_value_text(e.stalemate) + ";");
   if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
-  if (e.extinction.enabled) out.push_back("v.ends.extinction = " + extinction_literal(e.extinction) + ";");
-  if (e.flag.piece >= 0)
-    out.push_back("v.ends.flag = " +
-                  Fields()
-                      .set("piece", e.flag.piece)
-                      .set("squares", "{" + squares(info, e.flag.squares[fairy::White]) + ", " +
-                                          squares(info, e.flag.squares[fairy::Black]) + "}")
-                      .flag("extra_move", e.flag.extra_move)
-                      .str("FlagRule") +
-                  ";");
+  if (e.extinction.enabled) out.push_back("v.ends.extinction = kExtinction;");
+  if (e.flag.piece >= 0) out.push_back("v.ends.flag = flag_rule_of(kFlag, v.geo);");
   if (e.repetition != fairy::EndRules{}.repetition) out.push_back("v.ends.repetition = " + std::to_string(e.repetition) + ";");
   if (e.repetition_value != fairy::EndRules{}.repetition_value)
     out.push_back("v.ends.repetition_value = " + end_value_text(e.repetition_value) + ";");

@@ -12,6 +12,5 @@
 namespace fairygen::emit {
 
 void hand_piece_fields(const fairy::PieceInfo& piece, Fields& fields);  // mark, unpromoted
-std::vector<std::string> hand_rule_code(const fairy::VariantInfo& info);  // statements on `v`
 
 }  // namespace fairygen::emit

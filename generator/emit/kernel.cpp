@@ -15,30 +15,6 @@ using fairy::Color;
 
 std::string bool_text(bool b) { return b ? "true" : "false"; }
 
-// kPromotion0SquaresWhite: the array of those squares (never empty: coverage.cpp).
-std::string in_place_squares_name(std::size_t rule, Color c) { return "kPromotion" + std::to_string(rule) + "Squares" + color_name(c); }
-
-std::string promotion_arrays(const fairy::VariantInfo& info) {
-  std::string out;
-  for (std::size_t r = 0; r < info.promotions.size(); ++r) {
-    const fairy::PromotionRule& rule = info.promotions[r];
-    std::string pieces, targets;
-    for (int t : rule.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
-    for (const fairy::PromotionTarget& t : rule.to)
-      targets += "    {.type = " + std::to_string(t.type) + ", .depth = " + std::to_string(t.depth) +
-                 ", .recoup = " + bool_text(t.recoup) + ", .sides = " + std::to_string(t.sides) +
-                 (t.limit ? ", .limit = " + std::to_string(t.limit) : "") + "},  // " + info.pieces[t.type].letter + "\n";
-    out += "inline constexpr int kPromotion" + std::to_string(r) + "Pieces[] = {" + pieces + "};\n";
-    out += "inline constexpr PromotionTarget kPromotion" + std::to_string(r) + "Targets[] = {\n" + targets + "};\n";
-    if (rule.in_place)
-      for (Color c : {fairy::White, fairy::Black})
-        out += "inline constexpr auto " + in_place_squares_name(r, c) + " = bitboard::kernel_squares<" +
-               std::to_string(rule.squares[c].count()) + ">(kBoard, " + square_names(info.geo, rule.squares[c]) +
-               ");  // in place, by kernel square\n";
-  }
-  return out;
-}
-
 // The C++ type of a word of `bits` bits (runtime/bitboard/bitboard.hpp).
 std::string word_type(int bits) {
   if (bits == 64) return "std::uint64_t";
@@ -46,32 +22,21 @@ std::string word_type(int bits) {
   return "bitboard::Lanes<" + std::to_string(bits / 64) + ">";
 }
 
-// The hands (bitboard::HandDesc): what each type returns to a hand as, where it is dropped, and
-// whether pieces leave hands by drops, by gating or both.
+// The hands (bitboard::HandDesc): their rules (kHands), and what each type returns to a hand as
+// and may be dropped as.
 std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
   if (!info.hands.enabled) return "  static constexpr bitboard::HandDesc hands = {};\n";
-  std::string types, ranks;
+  std::string types, faces;
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     types += (t ? ", " : "") + std::to_string(info.hand_type[t]);
-    ranks += (t ? ", " : "") + std::to_string(info.hands.drop_ranks[t]);
+    faces += (t ? ", " : "") + std::to_string(info.drop_face[t]);
   }
-  std::string rules;  // shogi's drop rules that change which drops there are (no_drop_mate ends the game)
-  if (info.hands.no_doubled) rules += ", .no_doubled = " + std::to_string(info.hands.no_doubled) + "u";
-  if (info.hands.no_dead_drops) rules += ", .no_dead_drops = true";
-  if (info.hands.drop_promoted) {
-    std::string faces;
-    for (int t = 0; t < int(info.pieces.size()); ++t) faces += (t ? ", " : "") + std::to_string(info.drop_face[t]);
-    rules += ", .drop_promoted = true,\n      .drop_face = {" + faces + "}";
-  }
-  // placement's
-  if (info.hands.must_drop) rules += ", .must_drop = true";
-  if (royal_drops) rules += ", .royal_drops = true";
-  if (info.hands.opposite_colours) rules += ", .opposite_colours = " + std::to_string(info.hands.opposite_colours) + "u";
-  if (info.hands.castling_file >= 0) rules += ", .castling_file = " + std::to_string(info.hands.castling_file);
-  return "  static constexpr bitboard::HandDesc hands = {.enabled = true, .captures = " + bool_text(info.hands.captures) +
-         ", .drops = " + bool_text(info.hands.drops) + ", .gating = " + bool_text(info.hands.gating) + rules +
-         ",\n      .hand_type = {" + types + "},  // by type: what a captured piece returns to a hand as\n" +
-         "      .drop_ranks = {" + ranks + "}};  // by type: bit r, the mover's rank r + 1\n";
+  Fields derived;
+  derived.set("hand_type", "{" + types + "}");
+  if (info.hands.drop_promoted) derived.set("drop_face", "{" + faces + "}");
+  derived.flag("royal_drops", royal_drops);
+  return "  static constexpr bitboard::HandDesc hands = {kHands, " + derived.str() +
+         "};  // hand_type: what a captured piece returns to a hand as, by type\n";
 }
 
 // The members for the special rules the variant has (none: no member, and the kernel code of
@@ -99,19 +64,9 @@ std::string rule_members(const fairy::VariantInfo& info) {
   if (info.flying_general) out += "  static constexpr bool flying_general = true;  // the royal pieces may not face each other\n";
   if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
   if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";
-  if (info.turn.moves != 1) out += "  static constexpr TurnRule turn = " + turn_literal(info.turn) + ";\n";
-  if (info.ends.extinction.enabled)
-    out += "  static constexpr ExtinctionRule extinction = " + extinction_literal(info.ends.extinction) + ";\n";
-  if (const fairy::FlagRule& f = info.ends.flag; f.piece >= 0) {
-    std::string names;
-    for (Color c : {fairy::White, fairy::Black}) {
-      fairy::SquareSet set;
-      for (fairy::Square s : f.squares[c]) set.set(std::size_t(s));
-      names += ", " + square_names(info.geo, set);
-    }
-    out += "  static constexpr bitboard::FlagDesc flag = bitboard::flag_on({.piece = " + std::to_string(f.piece) +
-           ", .extra_move = " + bool_text(f.extra_move) + "}, kBoard" + names + ");  // White's squares, Black's\n";
-  }
+  if (info.turn.moves != 1) out += "  static constexpr TurnRule turn = kTurn;\n";
+  if (info.ends.extinction.enabled) out += "  static constexpr ExtinctionRule extinction = kExtinction;\n";
+  if (info.ends.flag.piece >= 0) out += "  static constexpr FlagData flag = kFlag;\n";
   return out;
 }
 
@@ -181,21 +136,10 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
   const int squares = g.files * g.ranks;
   std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, tables)
                                   : "struct Description : " + board + " {  // its board and pieces\n";
-  out += "  static constexpr CastlingRule castling = " + castling_literal(info.castling) + ";\n";
+  out += std::string("  static constexpr CastlingRule castling = ") + (info.castling.enabled ? "kCastling" : "{}") + ";\n";
   out += rule_members(info);
-  out += "  static constexpr std::array<bitboard::PromotionDesc, " + std::to_string(info.promotions.size()) +
-         "> promotions = {{\n";
-  for (std::size_t r = 0; r < info.promotions.size(); ++r) {
-    const std::string n = std::to_string(r);
-    out += "      {.pieces = kPromotion" + n + "Pieces, .zone = " + std::to_string(info.promotions[r].zone) +
-           ", .mandatory = " + std::to_string(info.promotions[r].mandatory) +
-           (info.promotions[r].leaving ? ", .leaving = true" : "") + ", .to = kPromotion" + n + "Targets";
-    if (info.promotions[r].in_place)
-      out += ",\n       .in_place = true, .anywhere_when_last = " + bool_text(info.promotions[r].anywhere_when_last) +
-             ", .squares = {" + in_place_squares_name(r, fairy::White) + ", " + in_place_squares_name(r, fairy::Black) + "}";
-    out += "},\n";
-  }
-  out += "  }};\n";
+  out += info.promotions.empty() ? "  static constexpr std::array<PromotionData, 0> promotions{};\n"
+                                 : "  static constexpr auto promotions = kPromotions;\n";
   out += hands_text(info, coverage.royal_drops);
   out += "  // The start position by square (rank * files + file): 0 empty, else 1 + type + 64 * colour.\n";
   out += "  static constexpr std::array<Piece, " + std::to_string(squares) + "> start_board = {\n";
@@ -230,16 +174,14 @@ KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const
       "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables of the *.paths.hpp headers, which the move generator's model is built from too.\n";
   d += "namespace kernel {\n\n";
   // The board whose squares the description names, where it names some (runtime/square_names.hpp):
-  // in_place promotions, a flag, its own pieces' regions (a KernelBoard has its own kBoard).
+  // its own pieces' regions (a KernelBoard has its own kBoard).
   const fairy::VariantInfo& info = v.info;
-  bool names = info.ends.flag.piece >= 0;
-  for (const fairy::PromotionRule& r : info.promotions) names = names || r.in_place;
+  bool names = false;
   for (const fairy::PieceInfo& p : info.pieces) names = names || (board.empty() && (p.confined || !p.moves_on.empty()));
   if (names)
     d += "inline constexpr Geometry kBoard{.files = " + std::to_string(g.files) + ", .ranks = " + std::to_string(g.ranks) +
          "};  // its squares, by name\n";
-  d += promotion_arrays(v.info);
-  d += "\n" + description_struct(v, coverage, tables, board) + "\n}  // namespace kernel\n";
+  d += (names ? "\n" : "") + description_struct(v, coverage, tables, board) + "\n}  // namespace kernel\n";
   return code;
 }
 

@@ -255,9 +255,6 @@ KernelCoverage kernel_coverage(const fairy::VariantInfo& info) {
     if (std::string why = uncovered_flying_general(info); !why.empty()) return refuse(why);
   const fairy::EndRules& ends = info.ends;  // extinction and the flag: runtime/bitboard/ends.hpp
   if (ends.double_pass || ends.bikjang) return refuse("its games can end while moves remain (passes, bikjang)");
-  for (const auto& squares : ends.flag.squares)
-    if (squares.size() > std::size_t(fairy::bitboard::kMaxFlagSquares))
-      return refuse("a flag has more than " + std::to_string(fairy::bitboard::kMaxFlagSquares) + " squares");
   for (int t = 0; t < int(info.pieces.size()); ++t)
     if (std::string why = uncovered_piece(info, t); !why.empty()) return refuse(why);
   for (const fairy::PromotionRule& rule : info.promotions) {

@@ -182,7 +182,7 @@ void lower_hands(fairy::VariantInfo& info, Variant& out, const spec::VariantSpec
   if (hs.tilde) add_tilde_twins(info, out, hs);
   lower_placement(info, hs);
   const int ranks = info.geo.ranks;
-  h.drop_ranks.fill(std::uint16_t((1u << ranks) - 1));
+  std::fill_n(h.drop_ranks.begin(), info.pieces.size(), std::uint16_t((1u << ranks) - 1));  // the variant's types only
   for (const spec::DropRanksSpec& d : hs.drop_ranks) {
     const int t = piece_type(info, d.piece, "drop_ranks piece");
     if (d.last.value > ranks) throw SpecError(d.last.where, "rank " + std::to_string(d.last.value) + " is not on the board");
@@ -289,6 +289,10 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
   if (es.flag) {
     e.flag.piece = piece_type(info, es.flag->piece, "flag piece");
     e.flag.squares = {squares(info.geo, es.flag->white), squares(info.geo, es.flag->black)};
+    for (std::vector<fairy::Square>& list : e.flag.squares) {  // a set: in increasing order (FlagRule)
+      std::sort(list.begin(), list.end());
+      list.erase(std::unique(list.begin(), list.end()), list.end());
+    }
     e.flag.extra_move = es.flag->extra_move;
   }
   if (es.repetition) {

@@ -7,8 +7,8 @@
 //   using Word = std::uint64_t, unsigned __int128 or Lanes<n>;  // chosen by fairygen for the board size
 //   int files, ranks;
 //   PieceDesc pieces[];            // in the model's type order (type t is pieces[t])
-//   CastlingRule castling;         // the model's rules (runtime/variant_info.hpp), with these too:
-//   PromotionDesc promotions[];    // may be empty: std::span<const PromotionDesc>
+//   CastlingRule castling;         // the model's rules (runtime/variant_info.hpp), as a module states them:
+//   PromotionData promotions[];    // may be empty: std::array<PromotionData, 0>
 //   HandDesc hands;                // pieces in hand (crazyhouse); hands.enabled false: none
 //   Piece start_board[files * ranks];  // the start position, square index = rank * files + file
 // Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
@@ -36,36 +36,18 @@ constexpr bool holds(const SquareWords& words, int s) { return (words[std::size_
 // A kernel square: rank * files + file of the mailbox square s (runtime/geometry.hpp).
 constexpr int kernel_square(const Geometry& g, Square s) { return g.rank_of(s) * g.files + g.file_of(s); }
 
-// The squares of g that `names` names (runtime/square_names.hpp: "d1-f3 e4"), as a description
-// writes a set.
+// Calls f(kernel square) for each square of g that `names` names (runtime/square_names.hpp:
+// "d1-f3 e4").
+template <class F>
+constexpr void for_each_kernel_square(const Geometry& g, std::string_view names, F f) {
+  for_each_named(g, names, [&](Square s) { f(kernel_square(g, s)); });
+}
+
+// The squares of g that `names` names, as a description writes a set.
 constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
   SquareWords words{};
-  for_each_named(g, names, [&](Square s) {
-    const int k = kernel_square(g, s);
-    words[std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64);
-  });
+  for_each_kernel_square(g, names, [&](int k) { words[std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64); });
   return words;
-}
-
-// The squares of g that `names` names, by kernel square, into the front of `list` in increasing
-// order; how many. More than `list` holds stops the compiler.
-constexpr int kernel_squares_into(std::span<int> list, const Geometry& g, std::string_view names) {
-  std::size_t n = 0;
-  for_each_named(g, names, [&](Square s) {
-    if (n == list.size()) throw "kernel_squares_into: more squares than the list holds";
-    list[n++] = kernel_square(g, s);
-  });
-  std::sort(list.begin(), list.begin() + std::ptrdiff_t(n));
-  return int(n);
-}
-
-// The N squares of g that `names` names (an in_place promotion's), as kernel_squares_into;
-// not N of them stops the compiler.
-template <std::size_t N>
-constexpr std::array<int, N> kernel_squares(const Geometry& g, std::string_view names) {
-  std::array<int, N> list{};
-  if (kernel_squares_into(list, g, names) != int(N)) throw "kernel_squares: fewer squares than N";
-  return list;
 }
 
 // Moves a piece has instead of its own while it stands on a square of `on` (PieceInfo's
@@ -96,29 +78,12 @@ struct PieceDesc {
 
 // Game ends (runtime/bitboard/ends.hpp), as members only of the descriptions whose variant has them:
 //   ExtinctionRule extinction;
-//   FlagDesc flag;
+//   FlagData flag;           // its squares by name
 // and e.p. squares only on some ranks (en_passant_ranks:; Make::leave_ep_squares):
 //   std::uint16_t ep_ranks;  // bit r: on the mover's rank r + 1
 // ExtinctionRule: a side is extinct when it has `count` or fewer of some type of `types` (or of
 // all its pieces together, `all`) while the opponent keeps at least `opponent_count` of it (one
 // more for the side to move with `claim`: bare king).
-
-// runtime/variant_info.hpp's FlagRule: a side whose `piece` reaches one of its squares wins
-// (squares by kernel index, rank * files + file, per colour; at most kMaxFlagSquares).
-inline constexpr int kMaxFlagSquares = 32;
-struct FlagDesc {
-  int piece = -1;
-  bool extra_move = false;
-  std::array<std::array<int, kMaxFlagSquares>, 2> squares{};
-  std::array<int, 2> count{};
-};
-// `flag` with its squares by name (runtime/square_names.hpp), White's and Black's, each colour's
-// in increasing order; more than kMaxFlagSquares stops the compiler.
-constexpr FlagDesc flag_on(FlagDesc flag, const Geometry& g, std::string_view white, std::string_view black) {
-  for (const Color c : {White, Black})
-    flag.count[std::size_t(c)] = kernel_squares_into(flag.squares[std::size_t(c)], g, c == White ? white : black);
-  return flag;
-}
 
 // runtime/variant_info.hpp's ExplosionRule (explode:, atomic), as a member only of the
 // descriptions whose variant has it (runtime/bitboard/blast.hpp, explosions.hpp):
@@ -167,21 +132,6 @@ constexpr bool has_first_moves = requires { D::first_moves; };
 template <class D>
 constexpr bool counts_checks = requires { D::checks; };
 
-struct PromotionDesc {
-  std::span<const int> pieces;  // the piece types this rule promotes
-  int zone = 1;                 // the last `zone` ranks
-  int mandatory = 1;            // compulsory on the last `mandatory` ranks
-  bool leaving = false;         // a move out of the zone counts too, at the square left's depth (shogi)
-  std::span<const PromotionTarget> to;
-  // A promotion that is a move of its own (runtime/variant_info.hpp's PromotionRule::in_place,
-  // sittuyin; legal.hpp's in_place_promotions): from `squares` (kernel indices, per colour), or
-  // anywhere for the side's last piece of the rule's types (anywhere_when_last). The rule's
-  // pieces never promote by their own moves (zone and mandatory unused).
-  bool in_place = false;
-  bool anywhere_when_last = false;
-  std::array<std::span<const int>, 2> squares{};
-};
-
 // Pieces in hand (VariantInfo::hands, runtime/hand.hpp) of the crazyhouse kind: a captured piece
 // joins the captor's hand as hand_type of its type (a promoted piece as the type it promoted
 // from), and a drop of a piece in hand onto an empty square of its drop ranks is a move; with
@@ -193,21 +143,12 @@ struct PromotionDesc {
 // colour, and the royal piece dropped on castling_file may castle with partners dropped in the
 // corners; or of the seirawan kind: a piece leaving a square of its first rank that keeps its
 // gating right may bring a piece from the hand onto it (gating).
-struct HandDesc {
-  bool enabled = false;
-  bool captures = true;  // false: captured pieces leave the game, hands only empty
-  bool drops = true;     // false: pieces leave the hand only by gating
-  bool gating = false;
-  std::uint64_t no_doubled = 0;  // bit t: type t is not dropped onto a file holding one of the side's
-  bool no_dead_drops = false;
-  bool drop_promoted = false;    // a piece in hand may also be dropped as its drop_face (kyoto shogi)
+// Its rules are the model's HandRule; what the model derives from its pieces for them is HandTypes.
+struct HandTypes {
+  std::array<std::int8_t, kMaxPieceTypes> hand_type{};  // by type: what a captured piece returns to a hand as
   std::array<std::int8_t, kMaxPieceTypes> drop_face{};  // by type, with drop_promoted: -1 none
-  bool must_drop = false;          // a side holding pieces drops, if it can (placement)
-  bool royal_drops = false;        // the royal piece may be in hand (before it is placed)
-  std::uint64_t opposite_colours = 0;  // bit t: type t is dropped half on each square colour
-  std::int8_t castling_file = -1;  // the file of the first rank where a dropped royal piece may castle
-  std::array<std::int8_t, kMaxPieceTypes> hand_type{};       // by type
-  std::array<std::uint16_t, kMaxPieceTypes> drop_ranks{};    // by type; bit r: the mover's rank r + 1
+  bool royal_drops = false;  // the royal piece may be in hand (before it is placed)
 };
+struct HandDesc : HandRule, HandTypes {};
 
 }  // namespace fairy::bitboard

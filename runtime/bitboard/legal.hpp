@@ -436,7 +436,7 @@ struct Generator {
     Choices c;
     constexpr int rule = V::promotion_rule[t];
     if constexpr (rule >= 0) {
-      constexpr PromotionDesc pr = D::promotions[rule];
+      constexpr PromotionData pr = D::promotions[rule];
       if (!promotes_at(pr, depth)) return c;
       c.stay = may_stay_at(pr, depth);
       for (const PromotionTarget& target : pr.to)
@@ -455,7 +455,7 @@ struct Generator {
   template <class Sink>
   static void in_place_promotions(const Board<D>& b, const Context& cx, Sink& sink) {
     for_each_index<V::promotion_rules>([&](auto r) {
-      constexpr PromotionDesc rule = D::promotions[r];
+      constexpr PromotionData rule = D::promotions[r];
       if constexpr (rule.in_place) {
         const B pieces = b.template of_types<V::rule_types[r]>(us);
         B eligible = pieces & V::in_place_squares[r][us];

@@ -39,7 +39,7 @@ struct Make {
     return n;
   }
 
-  // A promotion that is a move of its own, where the piece stands (PromotionDesc::in_place).
+  // A promotion that is a move of its own, where the piece stands (PromotionData::in_place).
   template <int t>
   static Board<D> promoted_in_place(const Board<D>& b, int at, int becomes) {
     Board<D> n = b;

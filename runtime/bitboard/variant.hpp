@@ -38,6 +38,8 @@ struct Variant {
   using G = Grid<D::files, D::ranks, B>;
   static constexpr int types = int(D::pieces.size());
   static constexpr int squares = G::squares;
+  // The board as the model's Geometry, whose squares the descriptions name (runtime/square_names.hpp).
+  static constexpr Geometry board{.files = D::files, .ranks = D::ranks};
   static_assert(types >= 1 && types <= kMaxPieceTypes);
 
   static constexpr TypeSet royal_types = [] {
@@ -66,11 +68,11 @@ struct Variant {
         for (int t : D::promotions[r].pieces) rule[t] = r;
     return rule;
   }();
-  // Promotions that are moves of their own (PromotionDesc::in_place): whether there are any,
+  // Promotions that are moves of their own (PromotionData::in_place): whether there are any,
   // each rule's piece types, and its squares per colour.
   static constexpr int promotion_rules = int(D::promotions.size());
   static constexpr bool in_place = [] {
-    for (const PromotionDesc& r : D::promotions)
+    for (const PromotionData& r : D::promotions)
       if (r.in_place) return true;
     return false;
   }();
@@ -83,9 +85,9 @@ struct Variant {
   static constexpr auto in_place_squares = [] {
     std::array<std::array<B, 2>, promotion_rules> out{};
     for (int r = 0; r < promotion_rules; ++r)
-      if (D::promotions[r].in_place)  // (gcc 12 will not read the others' empty spans here)
+      if (D::promotions[r].in_place)
         for (const Color c : {White, Black})
-          for (int s : D::promotions[r].squares[c]) set_square(out[r][c], s);
+          for_each_kernel_square(board, D::promotions[r].squares[c], [&](int s) { set_square(out[r][c], s); });
     return out;
   }();
 
