@@ -2,7 +2,6 @@
 // when-changed, and properties of the move generator emitted for a tiny variant.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <fstream>
@@ -12,7 +11,6 @@
 #include "generator/emit/emit.hpp"
 #include "generator/emit/text.hpp"
 #include "generator/model/model.hpp"
-#include "runtime/registry.hpp"
 
 namespace {
 
@@ -580,39 +578,6 @@ TEST(Emit, SquareSetsAreWrittenByName) {
         if (int(random() % 100) < density) set.set(std::size_t(board.square(f, r)));
     const std::string names = emit::square_names(board, set);
     EXPECT_EQ(fairy::square_set(board, names.substr(1, names.size() - 2)), set) << names;
-  }
-}
-
-// A module states each rule once, as constexpr data in its header (generator/emit/rule_data.cpp:
-// kCastling, kPromotions, kHands, kFlag, ...), which its make_info() turns into the model: for
-// every variant of the catalogue, that model is the one the spec lowers to (the interpreter's).
-TEST(Emit, EachModuleModelsItsVariantAsTheSpecSays) {
-  ASSERT_FALSE(fairy::compiled_variants().empty());
-  const std::vector<model::Variant> lowered = model::build_all(spec::load(FAIRY_SPEC_PATH));
-  for (const fairy::CompiledVariant& c : fairy::compiled_variants()) {
-    SCOPED_TRACE(c.key);
-    const fairy::VariantInfo& module = c.info();
-    const auto it = std::find_if(lowered.begin(), lowered.end(), [&](const model::Variant& v) { return v.info.key == c.key; });
-    ASSERT_NE(it, lowered.end());
-    const fairy::VariantInfo& spec = it->info;
-    EXPECT_EQ(module.geo.files, spec.geo.files);
-    EXPECT_EQ(module.geo.ranks, spec.geo.ranks);
-    EXPECT_EQ(module.start_fen, spec.start_fen);
-    EXPECT_TRUE(module.pieces == spec.pieces);
-    EXPECT_TRUE(module.castling == spec.castling);
-    EXPECT_TRUE(module.promotions == spec.promotions);
-    EXPECT_EQ(module.brouhaha, spec.brouhaha);
-    EXPECT_TRUE(module.turn == spec.turn);
-    EXPECT_TRUE(module.drops == spec.drops);
-    EXPECT_TRUE(module.hands == spec.hands);
-    EXPECT_TRUE(module.ends == spec.ends);
-    EXPECT_TRUE(module.explosions == spec.explosions);
-    EXPECT_EQ(module.must_capture, spec.must_capture);
-    EXPECT_EQ(module.checks_allowed, spec.checks_allowed);
-    EXPECT_EQ(module.ep_ranks, spec.ep_ranks);
-    EXPECT_EQ(module.flying_general, spec.flying_general);
-    EXPECT_EQ(module.pass, spec.pass);
-    EXPECT_TRUE(module.first_moves == spec.first_moves);
   }
 }
 
