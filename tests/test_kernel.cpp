@@ -500,7 +500,7 @@ bitboard::TypeSet slide_group(int line) {
 TEST(KernelAttacks, PiecesThatCaptureAlikeShareOneLookup) {
   using D = gen::v_capablanca::kernel::Description;
   using A = bitboard::Attackers<D, White>;
-  const VariantInfo& info = gen::v_capablanca::info();
+  const VariantInfo& info = gen::v_capablanca::kCompiled.info();
   auto types = [&info](std::string letters) {
     bitboard::TypeSet set = 0;
     for (char l : letters) set |= bitboard::TypeSet(1) << info.type_of_letter(l);

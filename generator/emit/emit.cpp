@@ -985,6 +985,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
+      {"key_literal", c_string(key)},
       {"namespace", module_namespace(key)},
       {"mailbox", mailbox},
       {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
@@ -1103,7 +1104,7 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o) {
   for (const auto& v : vs) {
     includes += "#include \"" + v.info.key + ".hpp\"\n";
     const std::string ns = "gen::" + module_namespace(v.info.key);
-    entries += "      {" + c_string(v.info.key) + ", &" + ns + "::info, &" + ns + "::make_engine},\n";
+    entries += "      " + ns + "::kCompiled,\n";
   }
   return {"registry.cpp", Template::load(o.template_dir + "/registry.cpp.in")
                               .render({{"spec", comment(o.spec_name)}, {"includes", includes}, {"entries", entries}})};
