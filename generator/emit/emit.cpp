@@ -1,7 +1,6 @@
 #include "generator/emit/emit.hpp"
 
 #include "generator/emit/ends.hpp"
-#include "generator/emit/hands.hpp"
 #include "generator/emit/paths.hpp"
 #include "generator/emit/rule_data.hpp"
 
@@ -733,7 +732,8 @@ std::vector<std::string> piece_literal(const model::Variant& variant, const Piec
   if (p.no_capture) f.set("no_capture", std::to_string(p.no_capture) + "ull");
   if (p.initial_ranks) f.set("initial_ranks", p.initial_ranks);
   if (p.value) f.set("value", p.value);
-  hand_piece_fields(p, f);
+  if (p.mark) f.set("mark", std::string("'") + p.mark + "'");  // in hand: '+' or '~' in FEN
+  if (p.unpromoted >= 0) f.set("unpromoted", p.unpromoted);       // returns to a hand as this type
   f.set("program", "{program_of(" + tables.name(variant, t, fairy::White) + "), program_of(" +
                        tables.name(variant, t, fairy::Black) + ")}");
   if (p.confined)

@@ -87,7 +87,7 @@ std::string rule_data_code(const fairy::VariantInfo& info) {
   if (!info.promotions.empty()) out += promotion_data(info);
   if (out.empty()) return "";
   return "// The variant's rules as data (runtime/variant_info.hpp): make_info() sets its model from them, and\n"
-         "// the kernel's description reads them.\n" + out + "\n";
+         "// the kernel's description, where there is one, reads them as they are.\n" + out + "\n";
 }
 
 }  // namespace fairygen::emit

@@ -14,7 +14,6 @@
 // Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
