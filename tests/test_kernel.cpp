@@ -5,6 +5,7 @@
 // boards with holes (which the kernel leaves to the move generator).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <set>
@@ -80,6 +81,21 @@ static_assert(kernel_list<2>(Geometry{.files = 6, .ranks = 6}, "d6 c5") == std::
 static_assert(kernel_list<2>(Geometry{.files = 6, .ranks = 6}, "d1 c2") == std::array<int, 2>{3, 8});
 static_assert(kernel_list<8>(Geometry{}, "a8-h8") == std::array<int, 8>{56, 57, 58, 59, 60, 61, 62, 63});
 static_assert(kernel_list<4>(Geometry{}, "d4-e5") == std::array<int, 4>{27, 28, 35, 36});
+// A start position by its FEN (Description::start_fen): fen_board reads the board (numbers of
+// empty squares of two digits, pieces with their marks, '+' before and '~' after the letter), not
+// the hands after it, rank by rank from the last.
+struct MarkedPieces {
+  static constexpr int files = 10, ranks = 2;
+  static constexpr std::array<PieceDesc, 4> pieces = {
+      {{.letter = 'K', .paths = {}}, {.letter = 'P', .paths = {}}, {.letter = 'P', .mark = '+', .paths = {}},
+       {.letter = 'Q', .mark = '~', .paths = {}}}};
+};
+constexpr auto kMarked = fen_board<MarkedPieces>("k8Q~/+P7pK[Pp] w - - 0 1");
+static_assert(kMarked[0] == fairy::make_piece(fairy::White, 2) && kMarked[8] == fairy::make_piece(fairy::Black, 1) &&
+              kMarked[9] == fairy::make_piece(fairy::White, 0) && kMarked[10] == fairy::make_piece(fairy::Black, 0) &&
+              kMarked[19] == fairy::make_piece(fairy::White, 3));
+static_assert(std::count(kMarked.begin(), kMarked.end(), fairy::kEmpty) == 15);
+static_assert(fen_board<MarkedPieces>("10/10 w - - 0 1") == std::array<fairy::Piece, 20>{});
 }  // namespace named
 
 using namespace fairy;

@@ -791,7 +791,7 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
   c.line("VariantInfo v;");
   c.line("v.key = " + c_string(info.key) + ";");
   c.line("v.geo = " + Fields().set("files", info.geo.files).set("ranks", info.geo.ranks).str("Geometry") + ";");
-  c.line("v.start_fen = " + c_string(info.start_fen) + ";");
+  c.line("v.start_fen = kStartFen;");
   if (info.drops.enabled)
     c.line("v.drops = " +
            Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule") + ";");

@@ -1,6 +1,7 @@
 #include "generator/emit/kernel.hpp"
 
 #include <array>
+#include <cctype>
 #include <cstdint>
 
 #include "generator/emit/paths.hpp"
@@ -14,6 +15,12 @@ namespace {
 using fairy::Color;
 
 std::string bool_text(bool b) { return b ? "true" : "false"; }
+
+// A char as C++: 'K', or char(N) for one that is no letter or digit.
+std::string char_text(char ch) {
+  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '+' || ch == '~' ? "'" + std::string(1, ch) + "'"
+                                                                                  : "char(" + std::to_string(int(ch)) + ")";
+}
 
 // The C++ type of a word of `bits` bits (runtime/bitboard/bitboard.hpp).
 std::string word_type(int bits) {
@@ -117,7 +124,8 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
-    out += "      {.letter = '" + std::string(1, p.letter) + "', .royal = " + bool_text(p.royal) +
+    out += "      {.letter = " + char_text(p.letter) + (p.mark ? ", .mark = " + char_text(p.mark) : "") +
+           ", .royal = " + bool_text(p.royal) +
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
            (p.no_hop_over ? ", .no_hop_over = " + std::to_string(p.no_hop_over) + "u" : "") +
@@ -132,8 +140,6 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
 std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables,
                                const std::string& board) {
   const fairy::VariantInfo& info = v.info;
-  const fairy::Geometry& g = info.geo;
-  const int squares = g.files * g.ranks;
   std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, tables)
                                   : "struct Description : " + board + " {  // its board and pieces\n";
   out += std::string("  static constexpr CastlingRule castling = ") + (info.castling.enabled ? "kCastling" : "{}") + ";\n";
@@ -141,14 +147,8 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
   out += info.promotions.empty() ? "  static constexpr std::array<PromotionData, 0> promotions{};\n"
                                  : "  static constexpr auto promotions = kPromotions;\n";
   out += hands_text(info, coverage.royal_drops);
-  out += "  // The start position by square (rank * files + file): 0 empty, else 1 + type + 64 * colour.\n";
-  out += "  static constexpr std::array<Piece, " + std::to_string(squares) + "> start_board = {\n";
-  for (int r = 0; r < g.ranks; ++r) {
-    out += "     ";
-    for (int f = 0; f < g.files; ++f) out += " " + std::to_string(info.start_board[g.square(f, r)]) + ",";
-    out += "  // rank " + std::to_string(r + 1) + "\n";
-  }
-  out += "  };\n};\n";
+  out += "  static constexpr std::string_view start_fen = kStartFen;\n";
+  out += "};\n";
   return out;
 }
 

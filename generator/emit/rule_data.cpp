@@ -76,7 +76,7 @@ std::string hand_literal(const fairy::HandRule& h, std::size_t types) {
 }  // namespace
 
 std::string rule_data_code(const fairy::VariantInfo& info) {
-  std::string out;
+  std::string out = "inline constexpr std::string_view kStartFen = " + c_string(info.start_fen) + ";\n";
   if (info.castling.enabled) out += "inline constexpr CastlingRule kCastling = " + castling_literal(info.castling) + ";\n";
   if (!(info.turn == fairy::TurnRule{})) out += "inline constexpr TurnRule kTurn = " + turn_literal(info.turn) + ";\n";
   if (info.ends.extinction.enabled)
@@ -85,7 +85,6 @@ std::string rule_data_code(const fairy::VariantInfo& info) {
   if (info.hands.enabled)
     out += "inline constexpr HandRule kHands = " + hand_literal(info.hands, info.pieces.size()) + ";  // drop_ranks by type: bit r, the mover's rank r + 1\n";
   if (!info.promotions.empty()) out += promotion_data(info);
-  if (out.empty()) return "";
   return "// The variant's rules as data (runtime/variant_info.hpp): make_info() sets its model from them, and\n"
          "// the kernel's description, where there is one, reads them as they are.\n" + out + "\n";
 }

@@ -10,7 +10,7 @@
 //   CastlingRule castling;         // the model's rules (runtime/variant_info.hpp), as a module states them:
 //   PromotionData promotions[];    // may be empty: std::array<PromotionData, 0>
 //   HandDesc hands;                // pieces in hand (crazyhouse); hands.enabled false: none
-//   Piece start_board[files * ranks];  // the start position, square index = rank * files + file
+//   std::string_view start_fen;    // the start position (fen_board reads its board)
 // Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
 #pragma once
 
@@ -57,7 +57,8 @@ struct SquareMovesDesc {
 };
 
 struct PieceDesc {
-  char letter = '?';  // for comments and debugging
+  char letter = '?';  // its FEN letter (White's, upper case)
+  char mark = 0;      // with its FEN mark: '+' before the letter or '~' after it (PieceInfo::mark), if any
   bool royal = false;
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
   bool safe_passage = false;  // moves of more than one square need safe passage (royal pieces only)
@@ -149,5 +150,43 @@ struct HandTypes {
   bool royal_drops = false;  // the royal piece may be in hand (before it is placed)
 };
 struct HandDesc : HandRule, HandTypes {};
+
+// The pieces of a FEN's board (its first field; hands in [...] after it are not the board's) on
+// the board of description D, by kernel square (rank * files + file): kEmpty or make_piece(colour,
+// type), each piece written as D::pieces has it, its letter upper case for White, with its mark.
+// Anything else, or not files x ranks squares, stops the compiler.
+template <class D>
+constexpr std::array<Piece, std::size_t(D::files * D::ranks)> fen_board(std::string_view fen) {
+  std::array<Piece, std::size_t(D::files * D::ranks)> board{};
+  int rank = D::ranks - 1, file = 0;
+  for (std::size_t i = 0; i < fen.size() && fen[i] != ' ' && fen[i] != '['; ++i) {
+    if (fen[i] == '/') {
+      if (file != D::files || rank == 0) throw "fen_board: a rank of the wrong length, or too many";
+      --rank;
+      file = 0;
+      continue;
+    }
+    if (fen[i] >= '0' && fen[i] <= '9') {
+      int empty = fen[i] - '0';
+      while (i + 1 < fen.size() && fen[i + 1] >= '0' && fen[i + 1] <= '9') empty = 10 * empty + (fen[++i] - '0');
+      file += empty;
+      continue;
+    }
+    char mark = 0;
+    if (fen[i] == '+' && i + 1 < fen.size()) mark = fen[i++];
+    const char letter = fen[i];
+    if (mark == 0 && i + 1 < fen.size() && fen[i + 1] == '~') mark = fen[++i];
+    const Color c = letter >= 'a' && letter <= 'z' ? Black : White;
+    const char upper = c == Black ? char(letter - 'a' + 'A') : letter;
+    int type = -1;
+    for (int t = 0; t < int(D::pieces.size()); ++t)
+      if (D::pieces[std::size_t(t)].letter == upper && D::pieces[std::size_t(t)].mark == mark) type = t;
+    if (type < 0) throw "fen_board: not a piece of the variant";
+    if (file >= D::files) throw "fen_board: a rank of the wrong length";
+    board[std::size_t(rank * D::files + file++)] = make_piece(c, type);
+  }
+  if (rank != 0 || file != D::files) throw "fen_board: not files x ranks squares";
+  return board;
+}
 
 }  // namespace fairy::bitboard

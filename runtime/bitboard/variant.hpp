@@ -94,8 +94,9 @@ struct Variant {
   // start_squares[c][t]: where colour c's pieces of type t stand in the start position.
   static constexpr auto start_squares = [] {
     std::array<std::array<B, types>, 2> out{};
+    constexpr auto start = fen_board<D>(D::start_fen);
     for (int s = 0; s < squares; ++s)
-      if (const Piece p = D::start_board[s]; p != kEmpty) set_square(out[color_of(p)][type_of(p)], s);
+      if (const Piece p = start[std::size_t(s)]; p != kEmpty) set_square(out[color_of(p)][type_of(p)], s);
     return out;
   }();
   static constexpr int start_count(Color c, int t) { return popcount(start_squares[c][t]); }
