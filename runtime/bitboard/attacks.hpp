@@ -130,27 +130,21 @@ struct Attackers {
     return s;
   }();
 
-  // reversed_leaps[g][s]: where group g's pieces can stand to capture on s by a leap.
-  static constexpr auto reversed_leaps = [] {
-    std::array<SquareTable<G>, groups.leaps> out{};
-    for (int g = 0; g < groups.leaps; ++g)
-      out[g] = leap_table_on<G>(D::pieces[groups.leap[g].first], c, D::pieces[groups.leap[g].first].paths[c], kCapture, true);
-    return out;
-  }();
+  // reversed_leaps<g>[s]: where group g's pieces can stand to capture on s by a leap (the
+  // tables shared with the pieces' own, pieces.hpp).
+  template <int g>
+  static constexpr const SquareTable<G>& reversed_leaps = piece_leap_table<D, groups.leap[g].first, c, kAllPhases, kCapture, true>();
   template <int t>
-  static constexpr SquareTable<G> reversed_virgin_leaps = leap_table<G>(D::pieces[t].paths[c], kCapture, true, true);
-  // slide_sources[g][s]: where group g's sliders can stand to reach s on an empty board.
-  static constexpr auto slide_sources = [] {
-    std::array<SquareTable<G>, groups.slides> out{};
-    for (int g = 0; g < groups.slides; ++g) out[g] = slide_span_table<G>(groups.slide[g].slide, true);
-    return out;
-  }();
+  static constexpr const SquareTable<G>& reversed_virgin_leaps = kLeapTable<G, leap_set(D::pieces[t].paths[c], kCapture, true, true)>;
+  // slide_sources<g>[s]: where group g's sliders can stand to reach s on an empty board.
+  template <int g>
+  static constexpr const SquareTable<G>& slide_sources = kSlideSpans<G, span_key(groups.slide[g].slide, true)>;
 
   // c's pieces attacking s by a leap.
   static B leapers(const Board<D>& b, int s) {
     B a = 0;
     for_each_index<groups.leaps>([&](auto g) {
-      if (may_attack<groups.leap[g].confined>(s)) a |= reversed_leaps[g][s] & b.template of_types<groups.leap[g].types>(c);
+      if (may_attack<groups.leap[g].confined>(s)) a |= reversed_leaps<g>[s] & b.template of_types<groups.leap[g].types>(c);
     });
     if constexpr (groups.virgin_leapers != 0)
       for_each_index<V::types>([&](auto t) {
@@ -175,7 +169,7 @@ struct Attackers {
         for_each_index<groups.slides>([&](auto g) {
           constexpr SlideAttackGroup group = groups.slide[g];
           if constexpr (group.slide.line == line) {
-            const B from = group.slide.whole_line() ? along : along & slide_sources[g][s];
+            const B from = group.slide.whole_line() ? along : along & slide_sources<g>[s];
             if (may_attack<group.confined>(s)) a |= from & b.template of_types<group.types>(c);
           }
         });
@@ -308,7 +302,7 @@ struct Attackers {
     B a = 0;
     if constexpr (royals_fly<D>) a |= files_and_ranks[s] & b.template of_types<V::royal_types>(c);
     for_each_index<groups.slides>([&](auto g) {
-      if (may_attack<groups.slide[g].confined>(s)) a |= slide_sources[g][s] & b.template of_types<groups.slide[g].types>(c);
+      if (may_attack<groups.slide[g].confined>(s)) a |= slide_sources<g>[s] & b.template of_types<groups.slide[g].types>(c);
     });
     return a;
   }

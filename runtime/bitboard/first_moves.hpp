@@ -15,10 +15,11 @@ struct FirstMoves {
   using B = typename V::B;
   static constexpr int count = int(D::first_moves.size());
 
-  // leaps<i>[c][s]: where right i's leaps from s land (colour c).
-  template <int i>
-  static constexpr std::array<SquareTable<G>, 2> leaps = {leap_table<G>(D::first_moves[i].paths[White], kMove, false),
-                                                          leap_table<G>(D::first_moves[i].paths[Black], kMove, false)};
+  // leaps<i, c>()[s]: where right i's leaps from s land (colour c).
+  template <int i, Color c>
+  static constexpr const SquareTable<G>& leaps() {
+    return kLeapTable<G, leap_set(D::first_moves[i].paths[c], kMove)>;
+  }
 
   // Colour c's first rank, where its rights sit.
   template <Color c>

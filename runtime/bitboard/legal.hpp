@@ -493,7 +493,7 @@ struct Generator {
   }
   // Where our pieces of type t would attack by a leap from each square.
   template <int t>
-  static constexpr SquareTable<G> target_attacks = leap_table<G>(D::pieces[t].paths[us], kCapture, false);
+  static constexpr const SquareTable<G>& target_attacks = kLeapTable<G, leap_set(D::pieces[t].paths[us], kCapture)>;
 
   // Whether, after our piece on `from` goes to `to` (the same square: it stays) and becomes one
   // that attacks no enemy piece there, no enemy royal piece is attacked: tested on the board
@@ -621,7 +621,7 @@ struct Generator {
         if (cx.checkers) return;
       for (B pieces = b.gates & b.template pieces<t>(us) & F::template first_rank<us>; pieces;) {
         const int from = pop_lsb(pieces);
-        const B leaps = F::template leaps<i>[us][from] & ~cx.occupied;
+        const B leaps = F::template leaps<i, us>()[from] & ~cx.occupied;
         B targets = 0;
         if constexpr (V::is_royal(t)) {
           targets = unattacked(b, cx.occupied ^ bit<B>(from), leaps);

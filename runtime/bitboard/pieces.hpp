@@ -24,20 +24,59 @@ constexpr bool any(const SquareTable<G>& t) {
     if (b) return true;
   return false;
 }
+// any(table) of a table in static storage (a shared one: kLeapTable, kSlideSpans), evaluated once.
+template <class G, const SquareTable<G>& table>
+inline constexpr bool kAny = any<G>(table);
 
-// Where the leaps with `mode` land from each square (virgin: only the `i` ones, else the others);
-// backwards: the squares from which they land on each square instead (attackers by leaping).
-template <class G>
-constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin, bool backwards = false) {
-  SquareTable<G> out{};
-  for (const PathDesc& p : paths) {
-    if (shape_of(p) != PathShape::Leap || p.virgin_only != virgin || !(p.legs[0].mode & mode)) continue;
-    const int dx = backwards ? -p.legs[0].dx : p.legs[0].dx, dy = backwards ? -p.legs[0].dy : p.legs[0].dy;
-    for (int s = 0; s < G::squares; ++s)
-      if (const int t = G::step(s, dx, dy); t >= 0) set_square(out[s], t);
+// The vectors of the leaps with `mode` (virgin: only the `i` ones, else the others; backwards:
+// reversed, for the squares from which they land on a square), in a canonical order: leaps with
+// the same vectors land alike, whatever pieces, colours and modes they are of.
+struct LeapSet {
+  std::array<Vector, 64> vector{};
+  int count = 0;
+  constexpr void add(Vector v) {
+    int at = 0;
+    while (at < count && (vector[at].dx < v.dx || (vector[at].dx == v.dx && vector[at].dy < v.dy))) ++at;
+    if (at < count && vector[at] == v) return;
+    for (int i = count; i > at; --i) vector[i] = vector[i - 1];
+    vector[at] = v;
+    ++count;
   }
+  friend constexpr bool operator==(const LeapSet&, const LeapSet&) = default;
+};
+constexpr LeapSet leap_set(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin = false, bool backwards = false) {
+  LeapSet out;
+  for (const PathDesc& p : paths)
+    if (shape_of(p) == PathShape::Leap && p.virgin_only == virgin && (p.legs[0].mode & mode))
+      out.add(backwards ? Vector{-p.legs[0].dx, -p.legs[0].dy} : Vector{p.legs[0].dx, p.legs[0].dy});
   return out;
 }
+// The vectors of the leaps that never promote (PathDesc::promotes false), of any mode.
+constexpr LeapSet unpromoting_leaps(std::span<const PathDesc> paths) {
+  LeapSet out;
+  for (const PathDesc& p : paths)
+    if (shape_of(p) == PathShape::Leap && !p.promotes) out.add(Vector{p.legs[0].dx, p.legs[0].dy});
+  return out;
+}
+
+// Where the leaps of `set` land from each square.
+template <class G>
+constexpr SquareTable<G> leap_table(const LeapSet& set) {
+  SquareTable<G> out{};
+  for (int i = 0; i < set.count; ++i)
+    for (int s = 0; s < G::squares; ++s)
+      if (const int t = G::step(s, set.vector[i].dx, set.vector[i].dy); t >= 0) set_square(out[s], t);
+  return out;
+}
+template <class G>
+constexpr SquareTable<G> leap_table(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin, bool backwards = false) {
+  return leap_table<G>(leap_set(paths, mode, virgin, backwards));
+}
+// leap_table of a set as a template argument: built once a board and set, and one table in the
+// program, whatever pieces, colours, modes and variants of that board leap alike (the compiler
+// evaluates and emits each instance once).
+template <class G, LeapSet set>
+inline constexpr SquareTable<G> kLeapTable = leap_table<G>(set);
 
 // leap_table (not `i`) for colour c's `piece` whose own paths (in a turn phase) are `paths`: from
 // each square by the paths of the first of its moves_on entries whose squares hold it, else by
@@ -63,40 +102,6 @@ constexpr SquareTable<G> leap_table_on(const PieceDesc& piece, Color c, std::spa
     left &= ~on;
   }
   add(paths, left);
-  return out;
-}
-
-// Where the leaps that never promote (PathDesc::promotes false) land from each square.
-template <class G>
-constexpr SquareTable<G> unpromoting_table(std::span<const PathDesc> paths) {
-  SquareTable<G> out{};
-  for (const PathDesc& p : paths) {
-    if (shape_of(p) != PathShape::Leap || p.promotes) continue;
-    for (int s = 0; s < G::squares; ++s)
-      if (const int t = G::step(s, p.legs[0].dx, p.legs[0].dy); t >= 0) set_square(out[s], t);
-  }
-  return out;
-}
-
-// The vectors of the leaps with `mode` (not `i`), in a canonical order: pieces with the same
-// ones leap alike.
-struct LeapSet {
-  std::array<Vector, 64> vector{};
-  int count = 0;
-  friend constexpr bool operator==(const LeapSet&, const LeapSet&) = default;
-};
-constexpr LeapSet leap_set(std::span<const PathDesc> paths, std::uint8_t mode) {
-  LeapSet out;
-  for (const PathDesc& p : paths) {
-    if (shape_of(p) != PathShape::Leap || p.virgin_only || !(p.legs[0].mode & mode)) continue;
-    const Vector v{p.legs[0].dx, p.legs[0].dy};
-    int at = 0;
-    while (at < out.count && (out.vector[at].dx < v.dx || (out.vector[at].dx == v.dx && out.vector[at].dy < v.dy))) ++at;
-    if (at < out.count && out.vector[at] == v) continue;
-    for (int i = out.count; i > at; --i) out.vector[i] = out.vector[i - 1];
-    out.vector[at] = v;
-    ++out.count;
-  }
   return out;
 }
 
@@ -220,6 +225,16 @@ constexpr SquareTable<G> slide_span_table(const SlideGroup& g, bool backwards) {
   for (int s = 0; s < G::squares; ++s) out[s] = slide_span<G>(g, s, backwards);
   return out;
 }
+// A group's spans depend only on its line, senses (reversed backwards: the opposite of
+// direction 2 * line is 2 * line + 1) and range: the template argument of kSlideSpans.
+constexpr SlideGroup span_key(const SlideGroup& g, bool backwards) {
+  const int senses = backwards ? (g.senses & 1) << 1 | (g.senses & 2) >> 1 : g.senses;
+  return SlideGroup{g.line, senses, g.range, 0};
+}
+// slide_span_table of span_key(g, backwards), built once a board and key, and one table in the
+// program (as kLeapTable).
+template <class G, SlideGroup key>
+inline constexpr SquareTable<G> kSlideSpans = slide_span_table<G>(key, false);
 
 // A lame leap: lands on target[s] (empty when off the board) if every square in passed[s] is empty.
 template <class G>
@@ -296,6 +311,19 @@ struct PhasePaths<D, t, c, kAllPhases> {
   static constexpr std::span<const PathDesc> paths = D::pieces[t].paths[c];
 };
 
+// leap_table_on of colour c's pieces of type t (in a turn phase) for `mode`, built once.
+template <class D, int t, Color c, std::uint8_t phase, std::uint8_t mode, bool backwards>
+inline constexpr SquareTable<typename Variant<D>::G> kPieceLeapTable =
+    leap_table_on<typename Variant<D>::G>(D::pieces[t], c, PhasePaths<D, t, c, phase>::paths, mode, backwards);
+// That table, a shared one (kLeapTable) where the piece moves alike on every square (no moves_on).
+template <class D, int t, Color c, std::uint8_t phase, std::uint8_t mode, bool backwards = false>
+constexpr const SquareTable<typename Variant<D>::G>& piece_leap_table() {
+  if constexpr (D::pieces[t].moves_on.empty())
+    return kLeapTable<typename Variant<D>::G, leap_set(PhasePaths<D, t, c, phase>::paths, mode, false, backwards)>;
+  else
+    return kPieceLeapTable<D, t, c, phase, mode, backwards>;
+}
+
 template <class D, int t, Color c, std::uint8_t phase = kAllPhases>
 struct PieceMoves {
   using V = Variant<D>;
@@ -303,25 +331,20 @@ struct PieceMoves {
   using B = typename V::B;
   static constexpr std::span<const PathDesc> paths = PhasePaths<D, t, c, phase>::paths;
 
-  static constexpr SquareTable<G> quiet = leap_table_on<G>(D::pieces[t], c, paths, kMove);
-  static constexpr SquareTable<G> capture = leap_table_on<G>(D::pieces[t], c, paths, kCapture);
-  static constexpr SquareTable<G> en_passant = leap_table<G>(paths, kEnPassant, false);
-  static constexpr SquareTable<G> virgin_quiet = leap_table<G>(paths, kMove, true);
-  static constexpr SquareTable<G> virgin_capture = leap_table<G>(paths, kCapture, true);
-  static constexpr SquareTable<G> virgin_en_passant = leap_table<G>(paths, kEnPassant, true);
+  // The tables are shared ones (kLeapTable, kSlideSpans), bar the leaps of a piece with moves_on.
+  static constexpr const SquareTable<G>& quiet = piece_leap_table<D, t, c, phase, kMove>();
+  static constexpr const SquareTable<G>& capture = piece_leap_table<D, t, c, phase, kCapture>();
+  static constexpr const SquareTable<G>& en_passant = kLeapTable<G, leap_set(paths, kEnPassant)>;
+  static constexpr const SquareTable<G>& virgin_quiet = kLeapTable<G, leap_set(paths, kMove, true)>;
+  static constexpr const SquareTable<G>& virgin_capture = kLeapTable<G, leap_set(paths, kCapture, true)>;
+  static constexpr const SquareTable<G>& virgin_en_passant = kLeapTable<G, leap_set(paths, kEnPassant, true)>;
   static constexpr SlideGroups slides = slide_groups(paths);
-  static constexpr auto slide_spans = [] {
-    std::array<SquareTable<G>, slides.count> out{};
-    for (int i = 0; i < slides.count; ++i) out[i] = slide_span_table<G>(slides.group[i], false);
-    return out;
-  }();
+  template <int i>
+  static constexpr const SquareTable<G>& slide_spans = kSlideSpans<G, span_key(slides.group[i], false)>;
   static constexpr auto lame = lame_leaps<G, count_shape(paths, PathShape::Lame)>(paths);
   static constexpr SlideGroups virgin_slides = slide_groups(paths, PathShape::VirginSlide);
-  static constexpr auto virgin_slide_spans = [] {
-    std::array<SquareTable<G>, virgin_slides.count> out{};
-    for (int i = 0; i < virgin_slides.count; ++i) out[i] = slide_span_table<G>(virgin_slides.group[i], false);
-    return out;
-  }();
+  template <int i>
+  static constexpr const SquareTable<G>& virgin_slide_spans = kSlideSpans<G, span_key(virgin_slides.group[i], false)>;
   static constexpr Bents bent = bents(paths);
   static constexpr auto bent_landings = [] {
     std::array<std::array<std::int16_t, G::squares>, bent.count> out{};
@@ -334,15 +357,15 @@ struct PieceMoves {
   static constexpr TypeSet no_hop_over = D::pieces[t].no_hop_over, no_capture = D::pieces[t].no_capture;
   // Targets reached by moves that never promote (coverage.cpp: such pieces only leap, and their
   // promoting and unpromoting leaps land apart).
-  static constexpr SquareTable<G> unpromoting = unpromoting_table<G>(paths);
-  static constexpr bool has_unpromoting = any<G>(unpromoting);
+  static constexpr const SquareTable<G>& unpromoting = kLeapTable<G, unpromoting_leaps(paths)>;
+  static constexpr bool has_unpromoting = kAny<G, unpromoting>;
 
-  static constexpr bool has_quiet = any<G>(quiet), has_capture = any<G>(capture);
-  static constexpr bool has_en_passant = any<G>(en_passant) || any<G>(virgin_en_passant);
+  static constexpr bool has_quiet = kAny<G, quiet>, has_capture = kAny<G, capture>;
+  static constexpr bool has_en_passant = kAny<G, en_passant> || kAny<G, virgin_en_passant>;
   static constexpr bool has_virgin_moves = [] {
     for (int i = 0; i < lame.count; ++i)
       if (lame.leap[i].virgin) return true;
-    return any<G>(virgin_quiet) || any<G>(virgin_capture) || virgin_slides.count > 0;
+    return kAny<G, virgin_quiet> || kAny<G, virgin_capture> || virgin_slides.count > 0;
   }();
   // Every move may go to an empty square or capture alike: targets are reach & ~own pieces.
   static constexpr bool uniform = [] {
@@ -350,7 +373,7 @@ struct PieceMoves {
       if (slides.group[i].mode != (kMove | kCapture)) return false;
     for (int i = 0; i < hop.count; ++i)
       if (hop.hop[i].mode != (kMove | kCapture)) return false;
-    return quiet == capture && !has_virgin_moves && lame.count == 0 && no_capture == 0;
+    return (&quiet == &capture || quiet == capture) && !has_virgin_moves && lame.count == 0 && no_capture == 0;
   }();
 
   static bool virgin(const Board<D>& b, int s) { return bool(b.template virgin_pieces<t>(c) & bit<B>(s)); }
@@ -361,7 +384,7 @@ struct PieceMoves {
     for_each_index<slides.count>([&](auto i) {
       constexpr SlideGroup g = slides.group[i];
       B a = Sliders<G>::line_attacks(g.line, s, occupied);
-      if constexpr (!g.whole_line()) a &= slide_spans[i][s];
+      if constexpr (!g.whole_line()) a &= slide_spans<i>[s];
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
     });
@@ -388,7 +411,7 @@ struct PieceMoves {
   static B virgin_slide_reach(int s, B occupied) {
     B reach = 0;
     for_each_index<virgin_slides.count>([&](auto i) {
-      reach |= Sliders<G>::line_attacks(virgin_slides.group[i].line, s, occupied) & virgin_slide_spans[i][s];
+      reach |= Sliders<G>::line_attacks(virgin_slides.group[i].line, s, occupied) & virgin_slide_spans<i>[s];
     });
     return reach;
   }
@@ -433,7 +456,7 @@ struct PieceMoves {
   // The e.p. squares the piece on s may capture on.
   static B en_passant_targets(const Board<D>& b, int s) {
     B reach = en_passant[s];
-    if constexpr (any<G>(virgin_en_passant))
+    if constexpr (kAny<G, virgin_en_passant>)
       if (virgin(b, s)) reach |= virgin_en_passant[s];
     if constexpr (V::is_confined(t)) reach &= V::may_end[c][t];
     return reach & b.ep;
