@@ -80,11 +80,10 @@ inline constexpr SquareTable<G> kLeapTable = leap_table<G>(set);
 
 // leap_table (not `i`) for colour c's `piece` whose own paths (in a turn phase) are `paths`: from
 // each square by the paths of the first of its moves_on entries whose squares hold it, else by
-// `paths`.
+// `paths`. (A piece without moves_on reads the shared kLeapTable instead: piece_leap_table.)
 template <class G>
 constexpr SquareTable<G> leap_table_on(const PieceDesc& piece, Color c, std::span<const PathDesc> paths, std::uint8_t mode,
                                        bool backwards = false) {
-  if (piece.moves_on.empty()) return leap_table<G>(paths, mode, false, backwards);
   SquareTable<G> out{};
   typename G::B left = G::all();  // the squares no entry before holds
   // Adds the leaps of `from_paths` that start on `starts` (backwards: keeps those sources).
