@@ -721,8 +721,7 @@ std::vector<std::string> piece_literal(const model::Variant& variant, const Piec
   const fairy::Geometry& g = variant.info.geo;
   Fields f;
   f.set("name", c_string(p.name))
-      .set("letter", std::isalnum(static_cast<unsigned char>(p.letter)) ? "'" + std::string(1, p.letter) + "'"
-                                                                        : "char(" + std::to_string(int(p.letter)) + ")")
+      .set("letter", c_char(p.letter))
       .set("betza", c_string(p.betza))
       .flag("royal", p.royal)
       .flag("ep_victim", p.ep_victim)
@@ -732,7 +731,7 @@ std::vector<std::string> piece_literal(const model::Variant& variant, const Piec
   if (p.no_capture) f.set("no_capture", std::to_string(p.no_capture) + "ull");
   if (p.initial_ranks) f.set("initial_ranks", p.initial_ranks);
   if (p.value) f.set("value", p.value);
-  if (p.mark) f.set("mark", std::string("'") + p.mark + "'");  // in hand: '+' or '~' in FEN
+  if (p.mark) f.set("mark", c_char(p.mark));  // in hand: '+' or '~' in FEN
   if (p.unpromoted >= 0) f.set("unpromoted", p.unpromoted);       // returns to a hand as this type
   f.set("program", "{program_of(" + tables.name(variant, t, fairy::White) + "), program_of(" +
                        tables.name(variant, t, fairy::Black) + ")}");

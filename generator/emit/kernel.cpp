@@ -1,7 +1,6 @@
 #include "generator/emit/kernel.hpp"
 
 #include <array>
-#include <cctype>
 #include <cstdint>
 
 #include "generator/emit/paths.hpp"
@@ -15,12 +14,6 @@ namespace {
 using fairy::Color;
 
 std::string bool_text(bool b) { return b ? "true" : "false"; }
-
-// A char as C++: 'K', or char(N) for one that is no letter or digit.
-std::string char_text(char ch) {
-  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '+' || ch == '~' ? "'" + std::string(1, ch) + "'"
-                                                                                  : "char(" + std::to_string(int(ch)) + ")";
-}
 
 // The C++ type of a word of `bits` bits (runtime/bitboard/bitboard.hpp).
 std::string word_type(int bits) {
@@ -124,7 +117,7 @@ std::string board_members(const model::Variant& v, const model::KernelCoverage& 
   out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
-    out += "      {.letter = " + char_text(p.letter) + (p.mark ? ", .mark = " + char_text(p.mark) : "") +
+    out += "      {.letter = " + c_char(p.letter) + (p.mark ? ", .mark = " + c_char(p.mark) : "") +
            ", .royal = " + bool_text(p.royal) +
            ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
            (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +

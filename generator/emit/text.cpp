@@ -1,8 +1,15 @@
 #include "generator/emit/text.hpp"
 
+#include <cctype>
+
 namespace fairygen::emit {
 
 std::string color_name(fairy::Color c) { return c == fairy::White ? "White" : "Black"; }
+
+std::string c_char(char ch) {
+  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '+' || ch == '~' ? "'" + std::string(1, ch) + "'"
+                                                                                  : "char(" + std::to_string(int(ch)) + ")";
+}
 
 std::string c_string(const std::string& s) {
   std::string out = "\"";

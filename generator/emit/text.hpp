@@ -16,6 +16,9 @@ namespace fairygen::emit {
 // Quotes and backslashes escaped, anything outside printable ASCII as an octal escape.
 std::string c_string(const std::string& s);
 
+// A char as C++: 'K' for a letter, digit, '+' or '~' (a FEN mark), else char(N).
+std::string c_char(char ch);
+
 // One line (line breaks and tabs become spaces, other bytes outside printable ASCII '?'), no
 // '\\' that could splice the next line into a // comment, no "*/" that could end a /* comment.
 std::string comment(const std::string& s);
