@@ -67,25 +67,31 @@ TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
         << key;
   }
   EXPECT_TRUE(content("3check.mailbox.hpp").empty());
-  // The modules hold no move generator of their own, nor pieces: the header declares them
-  // (declared_pieces), and a variant whose piece differs replaces only that one (Horde's Pawn,
-  // which counts its first two ranks as its start).
+  // The modules hold no move generator of their own, nor pieces: the header's table declares
+  // them once (kPieces), for the model (make_info) and the kernel (KernelBoard); a variant whose
+  // pieces differ has a table of its own (Horde's Pawn counts its first two ranks as its start).
   EXPECT_EQ(content("3check.cpp").find("void generate_"), std::string::npos);
-  EXPECT_NE(chess.find("inline std::vector<PieceInfo> declared_pieces() {"), std::string::npos);
-  EXPECT_EQ(content("3check.cpp").find("PieceInfo{"), std::string::npos);
+  EXPECT_NE(chess.find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"
+                       "    {.name = \"king\", .letter = 'K', .betza = \"K\", .royal = true, "
+                       ".paths = {pieces::king_::kWhite, pieces::king_::kBlack}},\n"),
+            std::string::npos);
+  EXPECT_EQ(chess.find("PieceInfo"), std::string::npos);
+  EXPECT_NE(content("3check.cpp").find("v.pieces = piece_infos(mailbox_chess::kPieces, v.geo);"), std::string::npos);
+  EXPECT_EQ(content("3check.hpp").find("kPieces ="), std::string::npos);
   EXPECT_NE(content("horde.cpp").find("#include \"chess.mailbox.hpp\""), std::string::npos);
-  EXPECT_NE(content("horde.cpp").find("v.pieces[5] = PieceInfo{.name = \"pawn\""), std::string::npos);
-  EXPECT_NE(content("horde.cpp").find(".initial_ranks = 2, "), std::string::npos);
-  EXPECT_EQ(content("horde.cpp").find("v.pieces[0]"), std::string::npos);
+  EXPECT_NE(content("horde.cpp").find("v.pieces = piece_infos(kPieces, v.geo);"), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"), std::string::npos);
   // The kernel's board and pieces are the header's too (KernelBoard): the variants' descriptions
   // derive from it and hold their rules and start position, Horde's (whose Pawn differs) its own.
   EXPECT_NE(chess.find("struct KernelBoard {\n  using Word = std::uint64_t;"), std::string::npos);
+  EXPECT_NE(chess.find("  static constexpr const auto& pieces = kPieces;\n};"), std::string::npos);
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
     EXPECT_NE(content(std::string(key) + ".hpp").find("struct Description : mailbox_chess::KernelBoard {"), std::string::npos) << key;
     EXPECT_EQ(content(std::string(key) + ".hpp").find("PieceDesc"), std::string::npos) << key;
   }
   EXPECT_NE(content("horde.hpp").find("struct Description {\n  using Word = std::uint64_t;"), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find(".initial_ranks = 2, .paths = {pieces::pawn_::kWhite"), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find("  static constexpr const auto& pieces = kPieces;\n"), std::string::npos);
   // Other pieces or another board: a header of its own (Capablanca's 10x8 board, Shatranj's pieces).
   EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.mailbox.hpp\""), std::string::npos);
   EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.mailbox.hpp\""), std::string::npos);
@@ -118,14 +124,14 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(king.find("inline constexpr auto kBlack = mirrored(kWhite);"), std::string::npos);
   for (const char* key : {"chess", "capablanca", "grand", "shogi", "crazyhouse"}) {
     EXPECT_NE(content(std::string(key) + ".hpp").find("#include \"king_.paths.hpp\""), std::string::npos) << key;
-    // The model's pieces (make_info: v.pieces) are its move generator's declared_pieces().
+    // The model's pieces (make_info: v.pieces) are its move generator's table's.
     const std::string cpp = content(std::string(key) + ".cpp");
     const std::size_t include = cpp.find(".mailbox.hpp\"");
     ASSERT_NE(include, std::string::npos) << key;
     const std::size_t name = cpp.rfind('"', include) + 1;
     const std::string mailbox = content(cpp.substr(name, include - name) + ".mailbox.hpp");
-    EXPECT_NE(cpp.find("v.pieces = declared_pieces();"), std::string::npos) << key;
-    EXPECT_NE(mailbox.find(".program = {program_of(pieces::king_::kWhite), program_of(pieces::king_::kBlack)}"), std::string::npos) << key;
+    EXPECT_NE(cpp.find("v.pieces = piece_infos(mailbox_" + cpp.substr(name, include - name) + "::kPieces, v.geo);"), std::string::npos) << key;
+    EXPECT_NE(mailbox.find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos) << key;
   }
   EXPECT_NE(content("chess.mailbox.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
   // extramove's Pawn differs from chess's: two headers, each included by its own variants.
@@ -153,22 +159,23 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(janggi_rook.find("inline constexpr auto kWhiteOn4 = table_of<PathDesc>("), std::string::npos);
   EXPECT_NE(janggi_rook.find("inline constexpr const auto& kPathsOn4 = C == White ? kWhiteOn4 : kBlackOn4;"), std::string::npos);
   EXPECT_EQ(content("janggi.hpp").find("On0 ="), std::string::npos);
-  EXPECT_NE(content("janggi.mailbox.hpp").find("program_of(pieces::" + rook_stem + "::kWhiteOn0)"), std::string::npos);
+  EXPECT_NE(content("janggi.mailbox.hpp").find(".paths = {pieces::" + rook_stem + "::kWhiteOn0, pieces::" + rook_stem + "::kBlackOn0}"),
+            std::string::npos);
   // Pieces of other names whose moves compile alike share one header, named after the
   // catalogue piece whose XBetza it is: Xiangqi's General (W, confined to its palace) moves as
   // the Wazir does.
   const std::string wazir = content("wazir_.paths.hpp");
   EXPECT_NE(wazir.find("// the moves of 'wazir': XBetza \"W\", variants.yaml:"), std::string::npos);
   EXPECT_EQ(wazir.find("general"), std::string::npos) << "the header says nothing of who uses it";
-  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, "
-                                               ".program = {program_of(pieces::wazir_::kWhite), program_of(pieces::wazir_::kBlack)}"),
+  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, .confined = true, "),
             std::string::npos);
+  EXPECT_NE(content("xiangqi.mailbox.hpp").find(".paths = {pieces::wazir_::kWhite, pieces::wazir_::kBlack}"), std::string::npos);
   for (const auto& o : out) EXPECT_FALSE(o.name.starts_with("general_")) << o.name;
   // Xiangqi's Soldier (fW, and fsW across the river) has moves the Shogi Pawn's fW lacks: its
   // tables are named after it.
   EXPECT_EQ(content("xiangqi.mailbox.hpp").find("pieces::shogi_pawn"), std::string::npos);
-  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", "
-                                               ".program = {program_of(pieces::soldier_::kWhite)"),
+  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", .moves_on = kMovesOn6, "
+                                               ".paths = {pieces::soldier_::kWhite, pieces::soldier_::kBlack}}"),
             std::string::npos);
   // No two headers hold the same tables (comments aside), and no module holds a table of a
   // piece's own moves.
@@ -288,10 +295,8 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
             std::string::npos);
   EXPECT_NE(xiangqi.find("static constexpr SquareTable advisor_region{kBoard, C == White ? \"d1-f3\" : \"d8-f10\"};"), std::string::npos);
   EXPECT_NE(xiangqi.find("static constexpr const SquareTable& general_region = advisor_region;"), std::string::npos);
-  // The model's pieces and the kernel's board name the same squares.
-  EXPECT_NE(xiangqi.find(".confined = true, .region = {square_set(kBoard, \"d1-f3\"), square_set(kBoard, \"d8-f10\")}"),
-            std::string::npos);
-  EXPECT_NE(xiangqi.find(".region = {{bitboard::square_words(kBoard, \"d1-f3\"), bitboard::square_words(kBoard, \"d8-f10\")}}"),
+  // The pieces' table (the model's and the kernel's) names the same squares.
+  EXPECT_NE(xiangqi.find(".confined = true, .region = {bitboard::square_words(kBoard, \"d1-f3\"), bitboard::square_words(kBoard, \"d8-f10\")}"),
             std::string::npos);
   // A piece with moves of its own on some squares (moves_on) tells where by one table: the
   // first entry that holds its square; Janggi's pieces share the palace's lines.

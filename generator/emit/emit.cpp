@@ -2,6 +2,7 @@
 
 #include "generator/emit/ends.hpp"
 #include "generator/emit/paths.hpp"
+#include "generator/emit/piece_table.hpp"
 #include "generator/emit/rule_data.hpp"
 
 #include <algorithm>
@@ -706,84 +707,8 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
 
 // ------------------------------------------------------------------ model data as C++
 
-// A set of mailbox squares as the model's SquareSet, by the squares' names on `board` (C++: the
-// move generator's kBoard, or make_info's v.geo; runtime/geometry.hpp).
-std::string square_set_literal(const std::string& board, const fairy::Geometry& g, const fairy::SquareSet& set) {
-  return "square_set(" + board + ", " + square_names(g, set) + ")";
-}
-
-// A piece of the model (runtime/variant_info.hpp's PieceInfo) as a literal, its fields named (in
-// declaration order, as designated initialisers need), those finalize() derives left out: one
-// line, or with moves_on (the last field) an entry a line. `board`: the Geometry its squares are
-// named on (C++).
-std::vector<std::string> piece_literal(const model::Variant& variant, const PieceTables& tables, int t, const std::string& board) {
-  const fairy::PieceInfo& p = variant.info.pieces[std::size_t(t)];
-  const fairy::Geometry& g = variant.info.geo;
-  Fields f;
-  f.set("name", c_string(p.name))
-      .set("letter", c_char(p.letter))
-      .set("betza", c_string(p.betza))
-      .flag("royal", p.royal)
-      .flag("ep_victim", p.ep_victim)
-      .flag("resets_clock", p.resets_clock)
-      .flag("safe_passage", p.safe_passage);
-  if (p.no_hop_over) f.set("no_hop_over", std::to_string(p.no_hop_over) + "ull");
-  if (p.no_capture) f.set("no_capture", std::to_string(p.no_capture) + "ull");
-  if (p.initial_ranks) f.set("initial_ranks", p.initial_ranks);
-  if (p.value) f.set("value", p.value);
-  if (p.mark) f.set("mark", c_char(p.mark));  // in hand: '+' or '~' in FEN
-  if (p.unpromoted >= 0) f.set("unpromoted", p.unpromoted);       // returns to a hand as this type
-  f.set("program", "{program_of(" + tables.name(variant, t, fairy::White) + "), program_of(" +
-                       tables.name(variant, t, fairy::Black) + ")}");
-  if (p.confined)
-    f.set("confined", "true")
-        .set("region", "{" + square_set_literal(board, g, p.region[fairy::White]) + ", " + square_set_literal(board, g, p.region[fairy::Black]) + "}");
-  if (p.moves_on.empty()) return {f.str()};
-  const std::string head = f.set("moves_on", "{").str();
-  std::vector<std::string> lines = {head.substr(0, head.size() - 1)};
-  for (std::size_t i = 0; i < p.moves_on.size(); ++i) {
-    const fairy::SquareMoves& m = p.moves_on[i];
-    lines.push_back("     " +
-                    Fields()
-                        .set("on", "{" + square_set_literal(board, g, m.on[fairy::White]) + ", " + square_set_literal(board, g, m.on[fairy::Black]) + "}")
-                        .set("betza", c_string(m.betza))
-                        .set("program", "{program_of(" + tables.name(variant, t, fairy::White, int(i)) + "), program_of(" +
-                                            tables.name(variant, t, fairy::Black, int(i)) + ")}")
-                        .str() +
-                    ",");
-  }
-  lines.push_back(" }}");
-  return lines;
-}
-
-// declared_pieces(): the pieces of the variants sharing a move generator (the same pieces and
-// board), in the generator's header; a variant whose piece differs (Horde's Pawn counts its
-// first ranks) replaces that one in its make_info().
-std::string declared_pieces_code(const model::Variant& variant, const Options& o, const PieceTables& tables) {
-  Code c;
-  std::string where;
-  for (int t = 0; t < int(variant.info.pieces.size()); ++t) {
-    const spec::Location& w = variant.piece_where[std::size_t(t)];
-    where += (t ? ", " : "") + variant.info.pieces[std::size_t(t)].name + " " + std::to_string(w.line) + ":" + std::to_string(w.column);
-  }
-  c.line("// The pieces as the spec declares them, in type order (make_info: v.pieces). Their XBetza");
-  c.line("// in " + comment(o.spec_name + ": " + where) + ".");
-  c.open("inline std::vector<PieceInfo> declared_pieces() {");
-  c.open("return {");
-  for (int t = 0; t < int(variant.info.pieces.size()); ++t) {
-    std::vector<std::string> lines = piece_literal(variant, tables, t, "kBoard");
-    lines.back() += ",";
-    for (const std::string& line : lines) c.line(line);
-  }
-  c.close("};");
-  c.close();
-  c.line();
-  return c.str();
-}
-
-// make_info(): v's model; `leader` is the first variant of v's move generator, whose pieces are
-// its header's declared_pieces().
-std::string info_code(const model::Variant& variant, const model::Variant& leader, const PieceTables& tables) {
+// make_info(): v's model; `table`: its pieces' table (piece_table.hpp), as make_info names it.
+std::string info_code(const model::Variant& variant, const std::string& table) {
   const VariantInfo& info = variant.info;
   Code c;
   c.open("VariantInfo make_info() {");
@@ -803,14 +728,7 @@ std::string info_code(const model::Variant& variant, const model::Variant& leade
     for (fairy::Square s : info.brouhaha) names += (names.empty() ? "" : " ") + info.geo.name(s);
     c.line("v.brouhaha = square_list(v.geo, \"" + names + "\");");
   }
-  c.line("v.pieces = declared_pieces();  // the move generator's header");
-  for (int t = 0; t < int(info.pieces.size()) && &variant != &leader; ++t) {
-    std::vector<std::string> lines = piece_literal(variant, tables, t, "v.geo");
-    if (lines == piece_literal(leader, tables, t, "v.geo")) continue;
-    lines.front() = "v.pieces[" + std::to_string(t) + "] = PieceInfo" + lines.front();
-    lines.back() += ";  // unlike " + comment(leader.info.key) + "'s";
-    for (const std::string& line : lines) c.line(line);
-  }
+  c.line("v.pieces = piece_infos(" + table + ", v.geo);");
   if (info.castling.enabled) c.line("v.castling = kCastling;");
   if (!info.promotions.empty()) c.line("v.promotions = promotion_rules_of(kPromotions, v.geo);");
   if (info.hands.enabled) c.line("v.hands = kHands;");
@@ -893,7 +811,7 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   }
   if (!squares.str().empty()) {
     code.line("// The board, whose squares the tables below name (runtime/square_names.hpp), as do the pieces'");
-    code.line("// regions and moves_on entries in declared_pieces and KernelBoard.");
+    code.line("// regions and moves_on entries in kPieces.");
     code.line("constexpr Geometry kBoard{.files = kFiles, .ranks = kRanks};");
     code.line();
     code.line("// The squares of colour C's pieces that spec region: and moves_on: name.");
@@ -978,9 +896,12 @@ std::string rules_base(const model::Variant& v, const std::string& mailbox, bool
 std::vector<Output> module_files(const model::Variant& v, const Options& o, const model::Variant& leader, const PieceTables& tables) {
   const std::string key = v.info.key;
   const std::string mailbox = leader.info.key;
-  const std::string board = kernel_board(v, tables);
-  const bool shares_board = !board.empty() && board == kernel_board(leader, tables);
-  const KernelCode kernel = kernel_code(v, tables, shares_board ? "mailbox_" + mailbox + "::KernelBoard" : "");
+  // Its pieces: its move generator's table, or where they differ (Horde's Pawn) one of its own.
+  const bool own_pieces = piece_rows(v, tables) != piece_rows(leader, tables);
+  const std::string table = own_pieces ? "kPieces" : "mailbox_" + mailbox + "::kPieces";
+  const std::string board = kernel_board(v, "kPieces");
+  const bool shares_board = !own_pieces && !board.empty() && board == kernel_board(leader, "kPieces");
+  const KernelCode kernel = kernel_code(v, shares_board ? "mailbox_" + mailbox + "::KernelBoard" : "", table);
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
@@ -989,7 +910,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
       {"mailbox", mailbox},
       {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
                       ".mailbox.hpp\n"},
-      {"info", info_code(v, leader, tables)},
+      {"info", info_code(v, table)},
       {"rules", rules_base(v, mailbox, kernel.covered, true)},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
@@ -997,7 +918,8 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
                                                       {"namespace", module_namespace(key)},
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
-                                                      {"rule_data", rule_data_code(v.info)},
+                                                      {"rule_data", rule_data_code(v.info) +
+                                                                        (own_pieces ? piece_table_code(v, o, tables, true) + "\n" : "")},
                                                       {"kernel_description", kernel.description},
                                                       {"rules", rules_base(v, mailbox, kernel.covered, false)}};
   return {
@@ -1008,10 +930,10 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
 
 // The kernel's board and pieces of the variants of a move generator whose first variant, v, the
 // kernel covers (kernel_board): each such variant's kernel::Description derives from them.
-std::string kernel_board_code(const model::Variant& v, const PieceTables& tables) {
-  const std::string members = kernel_board(v, tables);
+std::string kernel_board_code(const model::Variant& v) {
+  const std::string members = kernel_board(v, "kPieces");
   if (members.empty()) return "";
-  return "// The bitboard kernel's board and pieces (runtime/bitboard/description.hpp): the kernel::Description\n"
+  return "\n// The bitboard kernel's board and pieces (runtime/bitboard/description.hpp): the kernel::Description\n"
          "// of each variant above with these pieces derives from them and adds its rules and start position.\n"
          "struct KernelBoard {\n" + members + "};\n";
 }
@@ -1031,8 +953,8 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
                                               {"namespace", "mailbox_" + name},
                                               {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
                                                                     tables.attacks_includes(*users.front())},
-                                              {"movegen", code + declared_pieces_code(*users.front(), o, tables) +
-                                                              kernel_board_code(*users.front(), tables)}})};
+                                              {"movegen", code + piece_table_code(*users.front(), o, tables, false) +
+                                                              kernel_board_code(*users.front())}})};
 }
 
 // Each distinct move generator (its text), in spec order of its first user, with the variants

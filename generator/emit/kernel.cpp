@@ -70,70 +70,23 @@ std::string rule_members(const fairy::VariantInfo& info) {
   return out;
 }
 
-// A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it
-// (bitboard::SquareWords), by the squares' names on the board kBoard.
-std::string square_words(const fairy::Geometry& g, const std::array<fairy::SquareSet, 2>& sets) {
-  return "{bitboard::square_words(kBoard, " + square_names(g, sets[fairy::White]) + "), bitboard::square_words(kBoard, " +
-         square_names(g, sets[fairy::Black]) + ")}";
-}
-
-// The name of type t's moves_on table in the kernel's board (board_members).
-std::string moves_on_name(int t) { return "kMovesOn" + std::to_string(t); }
-
-// A piece's members for its region (confined) and its moves on some squares, if any.
-std::string square_members(const model::Variant& v, int t) {
-  const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
-  std::string out;
-  if (p.confined) out += ", .confined = true, .region = {" + square_words(v.info.geo, p.region) + "}";
-  if (!p.moves_on.empty()) out += ", .moves_on = " + moves_on_name(t);
-  return out;
-}
-
-// The moves_on tables of v's pieces that have them (before `pieces`, which points at them).
-std::string moves_on_tables(const model::Variant& v, const PieceTables& tables) {
-  std::string out;
-  for (int t = 0; t < int(v.info.pieces.size()); ++t) {
-    const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
-    if (p.moves_on.empty()) continue;
-    out += "  // " + p.name + "'s moves on some squares instead of its own (moves_on)\n";
-    out += "  static constexpr bitboard::SquareMovesDesc " + moves_on_name(t) + "[] = {\n";
-    for (std::size_t i = 0; i < p.moves_on.size(); ++i)
-      out += "      {.on = {" + square_words(v.info.geo, p.moves_on[i].on) + "}, .paths = {" + tables.name(v, t, fairy::White, int(i)) +
-             ", " + tables.name(v, t, fairy::Black, int(i)) + "}},\n";
-    out += "  };\n";
-  }
-  return out;
-}
-
 // The kernel's board and pieces (Word, files, ranks, pieces): members of the Description, or of
-// the KernelBoard that a move generator's header holds for the variants that share it.
-std::string board_members(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables) {
-  const fairy::VariantInfo& info = v.info;
-  const fairy::Geometry& g = info.geo;
+// the KernelBoard that a move generator's header holds for the variants that share it. `table`:
+// the pieces' table (piece_table.hpp's kPieces), as the members name it.
+std::string board_members(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
+  const fairy::Geometry& g = v.info.geo;
   std::string out = "  using Word = " + word_type(coverage.word_bits) + ";\n";
   out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
   out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
-  out += moves_on_tables(v, tables);
-  out += "  static constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) + "> pieces = {{\n";
-  for (int t = 0; t < int(info.pieces.size()); ++t) {
-    const fairy::PieceInfo& p = info.pieces[std::size_t(t)];
-    out += "      {.letter = " + c_char(p.letter) + (p.mark ? ", .mark = " + c_char(p.mark) : "") +
-           ", .royal = " + bool_text(p.royal) +
-           ", .ep_victim = " + bool_text(p.ep_victim) + (p.safe_passage ? ", .safe_passage = true" : "") +
-           (p.initial_ranks ? ", .initial_ranks = " + std::to_string(p.initial_ranks) : "") +
-           (p.no_hop_over ? ", .no_hop_over = " + std::to_string(p.no_hop_over) + "u" : "") +
-           (p.no_capture ? ", .no_capture = " + std::to_string(p.no_capture) + "u" : "") + square_members(v, t) +
-           ", .paths = {" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}},\n";
-  }
-  out += "  }};\n";
+  out += "  static constexpr const auto& pieces = " + table + ";\n";
   return out;
 }
 
 // The Description; `board`: the KernelBoard it derives from, else it has those members itself.
-std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const PieceTables& tables,
-                               const std::string& board) {
+std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& board,
+                               const std::string& table) {
   const fairy::VariantInfo& info = v.info;
-  std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, tables)
+  std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, table)
                                   : "struct Description : " + board + " {  // its board and pieces\n";
   out += std::string("  static constexpr CastlingRule castling = ") + (info.castling.enabled ? "kCastling" : "{}") + ";\n";
   out += rule_members(info);
@@ -147,12 +100,12 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
 
 }  // namespace
 
-std::string kernel_board(const model::Variant& v, const PieceTables& tables) {
+std::string kernel_board(const model::Variant& v, const std::string& table) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
-  return coverage.covered ? board_members(v, coverage, tables) : "";
+  return coverage.covered ? board_members(v, coverage, table) : "";
 }
 
-KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const std::string& board) {
+KernelCode kernel_code(const model::Variant& v, const std::string& board, const std::string& table) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
   KernelCode code;
   if (!coverage.covered) {
@@ -165,16 +118,7 @@ KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const
   d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
       std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
       "-bit word. The variant as constexpr data; its\n// pieces' paths are the tables of the *.paths.hpp headers, which the move generator's model is built from too.\n";
-  d += "namespace kernel {\n\n";
-  // The board whose squares the description names, where it names some (runtime/square_names.hpp):
-  // its own pieces' regions (a KernelBoard has its own kBoard).
-  const fairy::VariantInfo& info = v.info;
-  bool names = false;
-  for (const fairy::PieceInfo& p : info.pieces) names = names || (board.empty() && (p.confined || !p.moves_on.empty()));
-  if (names)
-    d += "inline constexpr Geometry kBoard{.files = " + std::to_string(g.files) + ", .ranks = " + std::to_string(g.ranks) +
-         "};  // its squares, by name\n";
-  d += (names ? "\n" : "") + description_struct(v, coverage, tables, board) + "\n}  // namespace kernel\n";
+  d += "namespace kernel {\n\n" + description_struct(v, coverage, board, table) + "\n}  // namespace kernel\n";
   return code;
 }
 

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "generator/emit/emit.hpp"
-#include "generator/emit/paths.hpp"
 
 namespace fairygen::emit {
 
@@ -16,12 +15,14 @@ struct KernelCode {
 };
 
 // The members of the kernel's description that say its board and pieces (Word, files, ranks,
-// pieces), or empty when the kernel does not cover v. Variants that share a move generator and
-// these share them too: a struct KernelBoard with them in the generator's header.
-std::string kernel_board(const model::Variant& v, const PieceTables& tables);
+// pieces: a reference to `table`, the pieces' table as the members name it), or empty when the
+// kernel does not cover v. Variants that share a move generator and these share them too: a
+// struct KernelBoard with them in the generator's header.
+std::string kernel_board(const model::Variant& v, const std::string& table);
 
 // The description is a comment only when the kernel does not cover the variant (saying why).
-// `board`: the KernelBoard the description derives from (mailbox_chess::KernelBoard), or empty.
-KernelCode kernel_code(const model::Variant& v, const PieceTables& tables, const std::string& board);
+// `board`: the KernelBoard the description derives from (mailbox_chess::KernelBoard), or empty
+// (then its pieces are `table`).
+KernelCode kernel_code(const model::Variant& v, const std::string& board, const std::string& table);
 
 }  // namespace fairygen::emit

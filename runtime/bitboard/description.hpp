@@ -53,19 +53,27 @@ constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
 // moves_on), per colour.
 struct SquareMovesDesc {
   std::array<SquareWords, 2> on{};
+  std::string_view betza;  // the XBetza source, for messages and comments
   std::array<std::span<const PathDesc>, 2> paths;
 };
 
+// A piece as a generated module declares it, once for the kernel and the model (PieceInfo, which
+// runtime/piece_table.hpp's piece_infos makes from it): the fields mean what PieceInfo's do.
 struct PieceDesc {
+  std::string_view name;  // its catalogue name
   char letter = '?';  // its FEN letter (White's, upper case)
   char mark = 0;      // with its FEN mark: '+' before the letter or '~' after it (PieceInfo::mark), if any
+  std::string_view betza;  // the XBetza source, for messages and comments
   bool royal = false;
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
+  bool resets_clock = false;  // its moves reset the halfmove clock (as an e.p. victim's do)
   bool safe_passage = false;  // moves of more than one square need safe passage (royal pieces only)
   int initial_ranks = 0;      // >0: unmoved (XBetza `i`) on its side's first ranks, not its start squares
+  int value = 0;              // centipawns (spec `value:`); 0: estimated
   // PieceInfo's no_hop_over and no_capture (the janggi cannon): bit t, the piece types it may
   // not use as a hop's screen, and those it may not capture.
   std::uint64_t no_hop_over = 0, no_capture = 0;
+  int unpromoted = -1;  // a promoted piece (hands): the type it returns to a hand as; -1: none
   // PieceInfo's region, when `confined`: no move of the piece ends outside it, and it attacks no
   // square outside it. Per colour.
   bool confined = false;

@@ -1,0 +1,119 @@
+#include "generator/emit/piece_table.hpp"
+
+#include <map>
+#include <vector>
+
+#include "generator/emit/text.hpp"
+
+namespace fairygen::emit {
+
+namespace {
+
+// A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it
+// (bitboard::SquareWords), by the squares' names on the board kBoard.
+std::string square_words(const fairy::Geometry& g, const std::array<fairy::SquareSet, 2>& sets) {
+  return "{bitboard::square_words(kBoard, " + square_names(g, sets[fairy::White]) + "), bitboard::square_words(kBoard, " +
+         square_names(g, sets[fairy::Black]) + ")}";
+}
+
+// Whether the table names squares: a piece has a region or moves on some squares.
+bool names_squares(const fairy::VariantInfo& info) {
+  for (const fairy::PieceInfo& p : info.pieces)
+    if (p.confined || !p.moves_on.empty()) return true;
+  return false;
+}
+
+// The rows of type t's moves_on table, an entry a line.
+std::string moves_on_rows(const model::Variant& v, const PieceTables& tables, int t) {
+  const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
+  std::string out;
+  for (std::size_t i = 0; i < p.moves_on.size(); ++i)
+    out += "    " +
+           Fields()
+               .set("on", square_words(v.info.geo, p.moves_on[i].on))
+               .set("betza", c_string(p.moves_on[i].betza))
+               .set("paths", "{" + tables.name(v, t, fairy::White, int(i)) + ", " + tables.name(v, t, fairy::Black, int(i)) + "}")
+               .str() +
+           ",\n";
+  return out;
+}
+
+// The moves_on tables of v's pieces that have them: each type's name (kMovesOn<t>, or that of
+// the first type with the same table: Janggi's General and Advisor keep to the palace's lines
+// alike), or "" for none; and their code, before kPieces, which points at them.
+struct MovesOnTables {
+  std::vector<std::string> names;
+  std::string code;
+};
+MovesOnTables moves_on_tables(const model::Variant& v, const PieceTables& tables) {
+  MovesOnTables out;
+  std::map<std::string, std::string> first_of;  // a table's rows: the first table with them
+  for (int t = 0; t < int(v.info.pieces.size()); ++t) {
+    const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
+    if (p.moves_on.empty()) {
+      out.names.emplace_back();
+      continue;
+    }
+    const std::string rows = moves_on_rows(v, tables, t);
+    const auto [it, added] = first_of.try_emplace(rows, "kMovesOn" + std::to_string(t));
+    out.names.push_back(it->second);
+    if (!added) continue;
+    out.code += "// " + comment(p.name) + "'s moves on some squares instead of its own (moves_on)\n";
+    out.code += "inline constexpr bitboard::SquareMovesDesc " + it->second + "[] = {\n" + rows + "};\n";
+  }
+  return out;
+}
+
+// The table's rows, given the names of its moves_on tables.
+std::string rows_of(const model::Variant& v, const PieceTables& tables, const std::vector<std::string>& moves_on) {
+  std::string out;
+  for (int t = 0; t < int(v.info.pieces.size()); ++t) {
+    const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
+    Fields f;  // PieceDesc's fields, in declaration order
+    f.set("name", c_string(p.name)).set("letter", c_char(p.letter));
+    if (p.mark) f.set("mark", c_char(p.mark));
+    f.set("betza", c_string(p.betza))
+        .flag("royal", p.royal)
+        .flag("ep_victim", p.ep_victim)
+        .flag("resets_clock", p.resets_clock)
+        .flag("safe_passage", p.safe_passage);
+    if (p.initial_ranks) f.set("initial_ranks", p.initial_ranks);
+    if (p.value) f.set("value", p.value);
+    if (p.no_hop_over) f.set("no_hop_over", std::to_string(p.no_hop_over) + "u");
+    if (p.no_capture) f.set("no_capture", std::to_string(p.no_capture) + "u");
+    if (p.unpromoted >= 0) f.set("unpromoted", p.unpromoted);
+    if (p.confined) f.set("confined", "true").set("region", square_words(v.info.geo, p.region));
+    if (!p.moves_on.empty()) f.set("moves_on", moves_on[std::size_t(t)]);
+    f.set("paths", "{" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}");
+    out += "    " + f.str() + ",\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string piece_rows(const model::Variant& v, const PieceTables& tables) {
+  const MovesOnTables moves_on = moves_on_tables(v, tables);
+  return moves_on.code + rows_of(v, tables, moves_on.names);
+}
+
+std::string piece_table_code(const model::Variant& v, const Options& o, const PieceTables& tables, bool own_board) {
+  const fairy::VariantInfo& info = v.info;
+  std::string where;
+  for (int t = 0; t < int(info.pieces.size()); ++t) {
+    const spec::Location& w = v.piece_where[std::size_t(t)];
+    where += (t ? ", " : "") + info.pieces[std::size_t(t)].name + " " + std::to_string(w.line) + ":" + std::to_string(w.column);
+  }
+  std::string out = "// The pieces as the spec declares them, in type order: the kernel reads them as they are, and\n"
+                    "// make_info() makes the model's from them (runtime/piece_table.hpp). Their XBetza in\n"
+                    "// " + comment(o.spec_name + ": " + where) + ".\n";
+  if (own_board && names_squares(info))
+    out += "inline constexpr Geometry kBoard{.files = " + std::to_string(info.geo.files) + ", .ranks = " +
+           std::to_string(info.geo.ranks) + "};  // its squares, by name\n";
+  const MovesOnTables moves_on = moves_on_tables(v, tables);
+  out += moves_on.code + "inline constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) +
+         "> kPieces = {{\n" + rows_of(v, tables, moves_on.names) + "}};\n";
+  return out;
+}
+
+}  // namespace fairygen::emit

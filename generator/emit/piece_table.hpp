@@ -1,0 +1,24 @@
+// A move generator's pieces as one constexpr table (runtime/bitboard/description.hpp's PieceDesc):
+// its header's kPieces, which the bitboard kernel reads as it is (KernelBoard::pieces) and each
+// module's make_info() turns into the model's pieces (runtime/piece_table.hpp's piece_infos). A
+// variant whose pieces differ from its move generator's first variant's (Horde's Pawn counts its
+// first two ranks) has a table of its own in its header.
+#pragma once
+
+#include <string>
+
+#include "generator/emit/emit.hpp"
+#include "generator/emit/paths.hpp"
+
+namespace fairygen::emit {
+
+// The table's contents: its moves_on tables and its rows, a piece a line in type order. Two
+// variants whose contents are the same share a table.
+std::string piece_rows(const model::Variant& v, const PieceTables& tables);
+
+// v's table, kPieces, with the moves_on tables it points at before it and, with `own_board`, the
+// board its regions and moves_on entries name their squares on (kBoard), where they name any;
+// without it, that board is the move generator's kBoard.
+std::string piece_table_code(const model::Variant& v, const Options& o, const PieceTables& tables, bool own_board);
+
+}  // namespace fairygen::emit
