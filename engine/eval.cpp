@@ -111,8 +111,9 @@ Evaluator::Evaluator(const VariantInfo& v) : info_(&v) {
       centre_[std::size_t(s)] = most > 0 ? int(std::lround(16 * (1 - d / most))) : 0;
       for (Color c : {White, Black}) {
         int near = kMaxSteps;
-        for (Square t : v.ends.flag.squares[c])
+        for_each_held(g, v.ends.flag.squares[c], [&](Square t) {
           near = std::min(near, std::max(std::abs(g.file_of(t) - f), std::abs(g.rank_of(t) - r)));
+        });
         flag_distance_[std::size_t(s)][c] = near;
       }
     }

@@ -46,9 +46,9 @@ inline bool extinct(const Position& pos, Color c) {
 inline bool flag_reached(const Position& pos, Color c) {
   const FlagRule& f = pos.variant().ends.flag;
   const Piece p = make_piece(c, f.piece);
-  for (Square s : f.squares[c])
-    if (pos.at(s) == p) return true;
-  return false;
+  bool reached = false;
+  for_each_held(pos.variant().geo, f.squares[c], [&](Square s) { reached = reached || pos.at(s) == p; });
+  return reached;
 }
 
 // With the flag's extra move: whether Black, White having reached the flag, can reach it too
@@ -60,7 +60,7 @@ bool can_follow_to_flag(Position& pos, const R& rules) {
   rules.generate(pos, pseudo);
   for (const Move& m : pseudo) {
     if (m.from == kNoSquare || pos.at(m.from) != make_piece(Black, f.piece)) continue;
-    if (std::find(f.squares[Black].begin(), f.squares[Black].end(), m.to) == f.squares[Black].end()) continue;
+    if (!holds(f.squares[Black], kernel_square(pos.variant().geo, m.to))) continue;
     if (make_if_legal(pos, rules, m)) {
       pos.unmake();
       return true;

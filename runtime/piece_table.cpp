@@ -6,15 +6,14 @@ namespace fairy {
 
 namespace {
 
-// A set of kernel squares (bitboard::SquareWords) as the model's set of mailbox squares.
-SquareSet mailbox_set(const bitboard::SquareWords& words, const Geometry& g) {
+// A set of squares as a generated module states it (SquareWords) as the model's set.
+SquareSet mailbox_set(const SquareWords& words, const Geometry& g) {
   SquareSet set;
-  for (int k = 0; k < g.files * g.ranks; ++k)
-    if (bitboard::holds(words, k)) set.set(std::size_t(g.square(k % g.files, k / g.files)));
+  for_each_held(g, words, [&set](Square s) { set.set(std::size_t(s)); });
   return set;
 }
 
-std::array<SquareSet, 2> mailbox_sets(const std::array<bitboard::SquareWords, 2>& words, const Geometry& g) {
+std::array<SquareSet, 2> mailbox_sets(const std::array<SquareWords, 2>& words, const Geometry& g) {
   return {mailbox_set(words[White], g), mailbox_set(words[Black], g)};
 }
 

@@ -45,6 +45,36 @@ constexpr void for_each_named(const Geometry& g, std::string_view names, F f) {
   }
 }
 
+// A set of squares as generated code states it, constexpr (a piece's region or moves_on entry
+// in its table, the flag's squares): bit k % 64 of word k / 64 for the square whose kernel
+// square is k, on boards of up to 256 squares.
+using SquareWords = std::array<std::uint64_t, 4>;
+constexpr bool holds(const SquareWords& words, int s) { return (words[std::size_t(s / 64)] >> (s % 64)) & 1; }
+
+// A kernel square: rank * files + file of the mailbox square s (runtime/geometry.hpp).
+constexpr int kernel_square(const Geometry& g, Square s) { return g.rank_of(s) * g.files + g.file_of(s); }
+
+// Calls f(kernel square) for each square of g that `names` names (runtime/square_names.hpp:
+// "d1-f3 e4").
+template <class F>
+constexpr void for_each_kernel_square(const Geometry& g, std::string_view names, F f) {
+  for_each_named(g, names, [&](Square s) { f(kernel_square(g, s)); });
+}
+
+// The squares of g that `names` names, as generated code writes a set.
+constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
+  SquareWords words{};
+  for_each_kernel_square(g, names, [&](int k) { words[std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64); });
+  return words;
+}
+
+// Calls f(square) for each square of g in `words`, in increasing kernel order.
+template <class F>
+constexpr void for_each_held(const Geometry& g, const SquareWords& words, F f) {
+  for (int k = 0; k < g.files * g.ranks; ++k)
+    if (holds(words, k)) f(g.square(k % g.files, k / g.files));
+}
+
 // A set of squares (a region): called with a square, whether it is one of them.
 class SquareTable {
  public:

@@ -298,25 +298,14 @@ struct ExtinctionRule {
 // Capture the flag: a side whose `piece` stands on one of its target squares wins. With
 // `extra_move` (racing kings), when White gets there first Black still has one move to get
 // there too, which draws (Fairy-Stockfish's flagMove).
+// A generated module states it constexpr, its squares by name (square_words), and the bitboard
+// kernel reads it as it is (runtime/bitboard/ends.hpp).
 struct FlagRule {
   int piece = -1;  // -1: no flag rule
-  std::array<std::vector<Square>, 2> squares;  // each colour's in increasing order
+  std::array<SquareWords, 2> squares{};  // each colour's (runtime/square_names.hpp)
   bool extra_move = false;
   friend bool operator==(const FlagRule&, const FlagRule&) = default;
 };
-// The flag rule as a generated module states it, constexpr, its squares by name per colour: the
-// module's make_info() makes the model's FlagRule of it (flag_rule_of), the bitboard kernel reads
-// it as it is (runtime/bitboard/ends.hpp).
-struct FlagData {
-  int piece = -1;
-  std::array<std::string_view, 2> squares{};
-  bool extra_move = false;
-};
-inline FlagRule flag_rule_of(const FlagData& d, const Geometry& g) {
-  FlagRule f{.piece = d.piece, .squares = {square_list(g, d.squares[White]), square_list(g, d.squares[Black])}, .extra_move = d.extra_move};
-  for (std::vector<Square>& list : f.squares) std::sort(list.begin(), list.end());
-  return f;
-}
 
 // Makruk's and Cambodian counting rules (Fairy-Stockfish's countingRule makruk and cambodian;
 // runtime/counting.hpp): the piece types its honour rules look at (-1: the variant has none),

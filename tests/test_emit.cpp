@@ -296,7 +296,7 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
   EXPECT_NE(xiangqi.find("static constexpr SquareTable advisor_region{kBoard, C == White ? \"d1-f3\" : \"d8-f10\"};"), std::string::npos);
   EXPECT_NE(xiangqi.find("static constexpr const SquareTable& general_region = advisor_region;"), std::string::npos);
   // The pieces' table (the model's and the kernel's) names the same squares.
-  EXPECT_NE(xiangqi.find(".confined = true, .region = {bitboard::square_words(kBoard, \"d1-f3\"), bitboard::square_words(kBoard, \"d8-f10\")}"),
+  EXPECT_NE(xiangqi.find(".confined = true, .region = {square_words(kBoard, \"d1-f3\"), square_words(kBoard, \"d8-f10\")}"),
             std::string::npos);
   // A piece with moves of its own on some squares (moves_on) tells where by one table: the
   // first entry that holds its square; Janggi's pieces share the palace's lines.

@@ -64,6 +64,7 @@ namespace {
 // square, rank * files + file: the numbers the descriptions used to spell out.
 namespace named {
 using fairy::Geometry;
+using fairy::SquareWords;
 using namespace fairy::bitboard;
 static_assert(square_words(Geometry{.files = 9, .ranks = 9}, "d1-f2") == SquareWords{28728u, 0u, 0u, 0u});
 static_assert(square_words(Geometry{.files = 9, .ranks = 9}, "a6-i9") == SquareWords{18446708889337462784u, 131071u, 0u, 0u});

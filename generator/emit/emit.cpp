@@ -919,7 +919,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
                                                       {"rule_data", rule_data_code(v.info) +
-                                                                        (own_pieces ? piece_table_code(v, o, tables, true) + "\n" : "")},
+                                                                        (own_pieces ? piece_table_code(v, o, tables) + "\n" : "")},
                                                       {"kernel_description", kernel.description},
                                                       {"rules", rules_base(v, mailbox, kernel.covered, false)}};
   return {
@@ -953,7 +953,7 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
                                               {"namespace", "mailbox_" + name},
                                               {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
                                                                     tables.attacks_includes(*users.front())},
-                                              {"movegen", code + piece_table_code(*users.front(), o, tables, false) +
+                                              {"movegen", code + piece_table_code(*users.front(), o, tables) +
                                                               kernel_board_code(*users.front())}})};
 }
 

@@ -11,7 +11,7 @@ std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
   if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + end_value_text(e.stalemate) + ";");
   if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
   if (e.extinction.enabled) out.push_back("v.ends.extinction = kExtinction;");
-  if (e.flag.piece >= 0) out.push_back("v.ends.flag = flag_rule_of(kFlag, v.geo);");
+  if (e.flag.piece >= 0) out.push_back("v.ends.flag = kFlag;");
   if (e.repetition != fairy::EndRules{}.repetition) out.push_back("v.ends.repetition = " + std::to_string(e.repetition) + ";");
   if (e.repetition_value != fairy::EndRules{}.repetition_value)
     out.push_back("v.ends.repetition_value = " + end_value_text(e.repetition_value) + ";");

@@ -66,7 +66,7 @@ std::string rule_members(const fairy::VariantInfo& info) {
   if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";
   if (info.turn.moves != 1) out += "  static constexpr TurnRule turn = kTurn;\n";
   if (info.ends.extinction.enabled) out += "  static constexpr ExtinctionRule extinction = kExtinction;\n";
-  if (info.ends.flag.piece >= 0) out += "  static constexpr FlagData flag = kFlag;\n";
+  if (info.ends.flag.piece >= 0) out += "  static constexpr FlagRule flag = kFlag;\n";
   return out;
 }
 

@@ -10,17 +10,10 @@ namespace fairygen::emit {
 namespace {
 
 // A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it
-// (bitboard::SquareWords), by the squares' names on the board kBoard.
+// (SquareWords), by the squares' names on the board kBoard.
 std::string square_words(const fairy::Geometry& g, const std::array<fairy::SquareSet, 2>& sets) {
-  return "{bitboard::square_words(kBoard, " + square_names(g, sets[fairy::White]) + "), bitboard::square_words(kBoard, " +
+  return "{square_words(kBoard, " + square_names(g, sets[fairy::White]) + "), square_words(kBoard, " +
          square_names(g, sets[fairy::Black]) + ")}";
-}
-
-// Whether the table names squares: a piece has a region or moves on some squares.
-bool names_squares(const fairy::VariantInfo& info) {
-  for (const fairy::PieceInfo& p : info.pieces)
-    if (p.confined || !p.moves_on.empty()) return true;
-  return false;
 }
 
 // The rows of type t's moves_on table, an entry a line.
@@ -97,7 +90,7 @@ std::string piece_rows(const model::Variant& v, const PieceTables& tables) {
   return moves_on.code + rows_of(v, tables, moves_on.names);
 }
 
-std::string piece_table_code(const model::Variant& v, const Options& o, const PieceTables& tables, bool own_board) {
+std::string piece_table_code(const model::Variant& v, const Options& o, const PieceTables& tables) {
   const fairy::VariantInfo& info = v.info;
   std::string where;
   for (int t = 0; t < int(info.pieces.size()); ++t) {
@@ -107,9 +100,6 @@ std::string piece_table_code(const model::Variant& v, const Options& o, const Pi
   std::string out = "// The pieces as the spec declares them, in type order: the kernel reads them as they are, and\n"
                     "// make_info() makes the model's from them (runtime/piece_table.hpp). Their XBetza in\n"
                     "// " + comment(o.spec_name + ": " + where) + ".\n";
-  if (own_board && names_squares(info))
-    out += "inline constexpr Geometry kBoard{.files = " + std::to_string(info.geo.files) + ", .ranks = " +
-           std::to_string(info.geo.ranks) + "};  // its squares, by name\n";
   const MovesOnTables moves_on = moves_on_tables(v, tables);
   out += moves_on.code + "inline constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) +
          "> kPieces = {{\n" + rows_of(v, tables, moves_on.names) + "}};\n";

@@ -16,9 +16,8 @@ namespace fairygen::emit {
 // variants whose contents are the same share a table.
 std::string piece_rows(const model::Variant& v, const PieceTables& tables);
 
-// v's table, kPieces, with the moves_on tables it points at before it and, with `own_board`, the
-// board its regions and moves_on entries name their squares on (kBoard), where they name any;
-// without it, that board is the move generator's kBoard.
-std::string piece_table_code(const model::Variant& v, const Options& o, const PieceTables& tables, bool own_board);
+// v's table, kPieces, with the moves_on tables it points at before it. Its regions and moves_on
+// entries name their squares on kBoard: the move generator's, or the variant's (rule_data.hpp).
+std::string piece_table_code(const model::Variant& v, const Options& o, const PieceTables& tables);
 
 }  // namespace fairygen::emit

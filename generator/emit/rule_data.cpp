@@ -48,10 +48,10 @@ std::string flag_data(const fairy::VariantInfo& info) {
   std::string names;
   for (const fairy::Color c : {White, Black}) {
     fairy::SquareSet set;
-    for (const fairy::Square s : flag.squares[c]) set.set(std::size_t(s));
-    names += (names.empty() ? "" : ", ") + square_names(info.geo, set);
+    fairy::for_each_held(info.geo, flag.squares[c], [&set](fairy::Square s) { set.set(std::size_t(s)); });
+    names += std::string(names.empty() ? "" : ", ") + "square_words(kBoard, " + square_names(info.geo, set) + ")";
   }
-  return Fields().set("piece", flag.piece).set("squares", "{" + names + "}").flag("extra_move", flag.extra_move).str("FlagData");
+  return Fields().set("piece", flag.piece).set("squares", "{" + names + "}").flag("extra_move", flag.extra_move).str("FlagRule");
 }
 
 std::string hand_literal(const fairy::HandRule& h, std::size_t types) {
@@ -76,12 +76,14 @@ std::string hand_literal(const fairy::HandRule& h, std::size_t types) {
 }  // namespace
 
 std::string rule_data_code(const fairy::VariantInfo& info) {
-  std::string out = "inline constexpr std::string_view kStartFen = " + c_string(info.start_fen) + ";\n";
+  std::string out = "inline constexpr Geometry kBoard{.files = " + std::to_string(info.geo.files) + ", .ranks = " +
+                    std::to_string(info.geo.ranks) + "};  // its board, whose squares the data names\n";
+  out += "inline constexpr std::string_view kStartFen = " + c_string(info.start_fen) + ";\n";
   if (info.castling.enabled) out += "inline constexpr CastlingRule kCastling = " + castling_literal(info.castling) + ";\n";
   if (!(info.turn == fairy::TurnRule{})) out += "inline constexpr TurnRule kTurn = " + turn_literal(info.turn) + ";\n";
   if (info.ends.extinction.enabled)
     out += "inline constexpr ExtinctionRule kExtinction = " + extinction_literal(info.ends.extinction) + ";\n";
-  if (info.ends.flag.piece >= 0) out += "inline constexpr FlagData kFlag = " + flag_data(info) + ";  // White's squares, Black's\n";
+  if (info.ends.flag.piece >= 0) out += "inline constexpr FlagRule kFlag = " + flag_data(info) + ";  // White's squares, Black's\n";
   if (info.hands.enabled)
     out += "inline constexpr HandRule kHands = " + hand_literal(info.hands, info.pieces.size()) + ";  // drop_ranks by type: bit r, the mover's rank r + 1\n";
   if (!info.promotions.empty()) out += promotion_data(info);

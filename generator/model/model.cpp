@@ -288,11 +288,12 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
   if (es.bare_king) e.extinction = lower_extinction(info, *es.bare_king, true);
   if (es.flag) {
     e.flag.piece = piece_type(info, es.flag->piece, "flag piece");
-    e.flag.squares = {squares(info.geo, es.flag->white), squares(info.geo, es.flag->black)};
-    for (std::vector<fairy::Square>& list : e.flag.squares) {  // a set: in increasing order (FlagRule)
-      std::sort(list.begin(), list.end());
-      list.erase(std::unique(list.begin(), list.end()), list.end());
-    }
+    const std::vector<fairy::Square> named[2] = {squares(info.geo, es.flag->white), squares(info.geo, es.flag->black)};
+    for (const fairy::Color c : {fairy::White, fairy::Black})
+      for (const fairy::Square s : named[c]) {
+        const int k = fairy::kernel_square(info.geo, s);
+        e.flag.squares[c][std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64);
+      }
     e.flag.extra_move = es.flag->extra_move;
   }
   if (es.repetition) {

@@ -27,28 +27,6 @@
 
 namespace fairy::bitboard {
 
-// A set of kernel squares as the descriptions write it (a region, a moves_on entry's squares):
-// bit s % 64 of word s / 64 for kernel square s.
-using SquareWords = std::array<std::uint64_t, 4>;
-constexpr bool holds(const SquareWords& words, int s) { return (words[std::size_t(s / 64)] >> (s % 64)) & 1; }
-
-// A kernel square: rank * files + file of the mailbox square s (runtime/geometry.hpp).
-constexpr int kernel_square(const Geometry& g, Square s) { return g.rank_of(s) * g.files + g.file_of(s); }
-
-// Calls f(kernel square) for each square of g that `names` names (runtime/square_names.hpp:
-// "d1-f3 e4").
-template <class F>
-constexpr void for_each_kernel_square(const Geometry& g, std::string_view names, F f) {
-  for_each_named(g, names, [&](Square s) { f(kernel_square(g, s)); });
-}
-
-// The squares of g that `names` names, as a description writes a set.
-constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
-  SquareWords words{};
-  for_each_kernel_square(g, names, [&](int k) { words[std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64); });
-  return words;
-}
-
 // Moves a piece has instead of its own while it stands on a square of `on` (PieceInfo's
 // moves_on), per colour.
 struct SquareMovesDesc {
@@ -86,7 +64,7 @@ struct PieceDesc {
 
 // Game ends (runtime/bitboard/ends.hpp), as members only of the descriptions whose variant has them:
 //   ExtinctionRule extinction;
-//   FlagData flag;           // its squares by name
+//   FlagRule flag;
 // and e.p. squares only on some ranks (en_passant_ranks:; Make::leave_ep_squares):
 //   std::uint16_t ep_ranks;  // bit r: on the mover's rank r + 1
 // ExtinctionRule: a side is extinct when it has `count` or fewer of some type of `types` (or of

@@ -6,7 +6,7 @@
 // A description declares only the rules its variant has (detected with `requires`), so the
 // other variants' kernel code stays as it was:
 //   static constexpr ExtinctionRule extinction;  // end: extinction / bare_king (description.hpp)
-//   static constexpr FlagData flag;              // end: flag
+//   static constexpr FlagRule flag;              // end: flag
 //   static constexpr int checks;                 // end: {checks: N} (n-check; the board counts
 //                                                // the checks each side has left, perft.hpp)
 #pragma once
@@ -41,7 +41,7 @@ struct Ends {
   // follow with a legal move of its flag piece onto the flag (racing kings: a draw).
   template <Color us>
   static bool flag_over(const Board<D>& b) {
-    constexpr FlagData f = D::flag;
+    constexpr FlagRule f = D::flag;
     if constexpr (f.extra_move)
       if (reached(b, us)) return true;
     if constexpr (!f.extra_move || V::is_royal(f.piece)) {
@@ -56,7 +56,8 @@ struct Ends {
     std::array<B, 2> out{};
     if constexpr (flag)
       for (const Color c : {White, Black})
-        for_each_kernel_square(V::board, D::flag.squares[c], [&](int s) { set_square(out[c], s); });
+        for (int s = 0; s < D::files * D::ranks; ++s)
+          if (holds(D::flag.squares[c], s)) set_square(out[c], s);
     return out;
   }();
 
