@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/engine.hpp"
+#include "runtime/variant_data.hpp"
 
 namespace fairy {
 
@@ -22,21 +23,21 @@ std::unique_ptr<Engine> make_engine_for(const VariantInfo& info) {
 }
 
 // A generated module's variant (its .cpp: `constinit const CompiledVariant kCompiled =
-// compiled_variant<Rules, make_info>("key");`): the model make_info() builds, once, on first use,
-// and engines over the module's Rules R, whose run-time templates (perft, legality, game ends)
-// are instantiated there, in the module, and nowhere else.
-template <VariantInfo (*make_info)()>
+// compiled_variant<Rules, kVariant>();`): the model of its record (model_of), made once, on first
+// use, and engines over the module's Rules R, whose run-time templates (perft, legality, game
+// ends) are instantiated there, in the module, and nowhere else.
+template <const VariantData& data>
 const VariantInfo& module_info() {
-  static const VariantInfo info = make_info();
+  static const VariantInfo info = model_of(data);
   return info;
 }
-template <class R, VariantInfo (*make_info)()>
+template <class R, const VariantData& data>
 std::unique_ptr<Engine> module_engine() {
-  return make_engine_for<R>(module_info<make_info>());
+  return make_engine_for<R>(module_info<data>());
 }
-template <class R, VariantInfo (*make_info)()>
-constexpr CompiledVariant compiled_variant(const char* key) {
-  return {key, &module_info<make_info>, &module_engine<R, make_info>};
+template <class R, const VariantData& data>
+constexpr CompiledVariant compiled_variant() {
+  return {data.key.data(), &module_info<data>, &module_engine<R, data>};  // the key: a string literal
 }
 
 const std::vector<CompiledVariant>& compiled_variants();

@@ -164,7 +164,7 @@ struct PromotionRule {
 
 // A promotion rule as a generated module states it, constexpr: its pieces and targets in arrays
 // of the module's, its in_place squares by name (runtime/square_names.hpp), per colour. The
-// module's make_info() makes the model's PromotionRule of it (promotion_rule_of) and the bitboard
+// model is made of it (promotion_rule_of; runtime/variant_data.hpp's model_of) and the bitboard
 // kernel reads it as it is (runtime/bitboard/description.hpp): one statement of the rule.
 struct PromotionData {
   std::span<const int> pieces;
@@ -189,13 +189,6 @@ inline PromotionRule promotion_rule_of(const PromotionData& d, const Geometry& g
   if (d.in_place) r.squares = {square_set(g, d.squares[White]), square_set(g, d.squares[Black])};
   return r;
 }
-template <std::size_t N>
-std::vector<PromotionRule> promotion_rules_of(const std::array<PromotionData, N>& rules, const Geometry& g) {
-  std::vector<PromotionRule> out;
-  for (const PromotionData& d : rules) out.push_back(promotion_rule_of(d, g));
-  return out;
-}
-
 // Where a move stands with a promotion rule (PromotionRule or PromotionData: both have zone,
 // mandatory and leaving), by depth from the mover's last rank (1). The depth that
 // decides is the target's, or with `leaving` the square left's when that is deeper
@@ -350,13 +343,13 @@ struct EndRules {
   EndValue checkmate = EndValue::Loss;
   EndValue stalemate = EndValue::Draw;
   int checks = 0;  // n-check: the side that gives its n-th check wins; 0 = none
-  ExtinctionRule extinction;
-  FlagRule flag;
+  ExtinctionRule extinction{};
+  FlagRule flag{};
   int repetition = 3;  // n-fold repetition; 0 = none
   EndValue repetition_value = EndValue::Draw;
   bool perpetual_check_loses = false;  // a repetition the checking side made by checks throughout
   int move_rule = 50;                  // moves by each side without capture or pawn move; 0 = none
-  CountingRule counting;
+  CountingRule counting{};
   // Passing (VariantInfo::pass): two passes in a row end the game, a draw (Fairy-Stockfish's
   // janggi counts material then: not here).
   bool double_pass = false;

@@ -63,23 +63,27 @@ TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
   EXPECT_NE(chess.find("//   3check, declared at variants.yaml:"), std::string::npos);
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
     EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.mailbox.hpp\""), std::string::npos) << key;
-    EXPECT_NE(content(std::string(key) + ".cpp").find("using namespace fairy::gen::mailbox_chess;"), std::string::npos)
+    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : GeneratedRules<Rules, mailbox_chess::Generator, "), std::string::npos)
         << key;
   }
   EXPECT_TRUE(content("3check.mailbox.hpp").empty());
   // The modules hold no move generator of their own, nor pieces: the header's table declares
-  // them once (kPieces), for the model (make_info) and the kernel (KernelBoard); a variant whose
-  // pieces differ has a table of its own (Horde's Pawn counts its first two ranks as its start).
+  // them once (kPieces), for the model (the variant's record, kVariant) and the kernel
+  // (KernelBoard); a variant whose pieces differ has a table of its own (Horde's Pawn counts its
+  // first two ranks as its start). A module's source states no rule: its model is its record's.
   EXPECT_EQ(content("3check.cpp").find("void generate_"), std::string::npos);
   EXPECT_NE(chess.find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"
                        "    {.name = \"king\", .letter = 'K', .betza = \"K\", .royal = true, "
                        ".paths = {pieces::king_::kWhite, pieces::king_::kBlack}},\n"),
             std::string::npos);
   EXPECT_EQ(chess.find("PieceInfo"), std::string::npos);
-  EXPECT_NE(content("3check.cpp").find("v.pieces = piece_infos(mailbox_chess::kPieces, v.geo);"), std::string::npos);
+  EXPECT_NE(content("3check.hpp").find("    .pieces = mailbox_chess::kPieces,\n"), std::string::npos);
   EXPECT_EQ(content("3check.hpp").find("kPieces ="), std::string::npos);
+  EXPECT_NE(content("3check.cpp").find("constinit const CompiledVariant kCompiled = compiled_variant<Rules, kVariant>();"),
+            std::string::npos);
+  EXPECT_EQ(content("3check.cpp").find("VariantInfo"), std::string::npos);
   EXPECT_NE(content("horde.cpp").find("#include \"chess.mailbox.hpp\""), std::string::npos);
-  EXPECT_NE(content("horde.cpp").find("v.pieces = piece_infos(kPieces, v.geo);"), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find("    .pieces = kPieces,\n"), std::string::npos);
   EXPECT_NE(content("horde.hpp").find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"), std::string::npos);
   EXPECT_NE(content("horde.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"), std::string::npos);
   // The kernel's board and pieces are the header's too (KernelBoard): the variants' descriptions
@@ -124,13 +128,15 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(king.find("inline constexpr auto kBlack = mirrored(kWhite);"), std::string::npos);
   for (const char* key : {"chess", "capablanca", "grand", "shogi", "crazyhouse"}) {
     EXPECT_NE(content(std::string(key) + ".hpp").find("#include \"king_.paths.hpp\""), std::string::npos) << key;
-    // The model's pieces (make_info: v.pieces) are its move generator's table's.
+    // The model's pieces (the record's) are its move generator's table's.
     const std::string cpp = content(std::string(key) + ".cpp");
     const std::size_t include = cpp.find(".mailbox.hpp\"");
     ASSERT_NE(include, std::string::npos) << key;
     const std::size_t name = cpp.rfind('"', include) + 1;
     const std::string mailbox = content(cpp.substr(name, include - name) + ".mailbox.hpp");
-    EXPECT_NE(cpp.find("v.pieces = piece_infos(mailbox_" + cpp.substr(name, include - name) + "::kPieces, v.geo);"), std::string::npos) << key;
+    EXPECT_NE(content(std::string(key) + ".hpp").find(".pieces = mailbox_" + cpp.substr(name, include - name) + "::kPieces,"),
+              std::string::npos)
+        << key;
     EXPECT_NE(mailbox.find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos) << key;
   }
   EXPECT_NE(content("chess.mailbox.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);

@@ -585,9 +585,10 @@ TEST(Position, PresentTypesFollowTheCounts) {
   }
 }
 
-// The generated module's model is the one the interpreter builds from variants.yaml: the rules a
-// module states as constexpr data (kCastling, kPromotions, kHands, kFlag, ...: generator/emit/
-// rule_data.cpp) and those its make_info() sets one by one.
+// The generated module's model is the one the interpreter builds from variants.yaml: the module
+// states it as one constexpr record (kVariant: generator/emit/rule_data.cpp), its pieces a table
+// (kPieces: generator/emit/piece_table.cpp), and runtime/variant_data.cpp's model_of makes the
+// model of it.
 TEST(Model, CompiledEqualsInterpreted) {
   const std::vector<fairygen::model::Variant> lowered = fairygen::model::build_all(fairygen::spec::load(FAIRY_SPEC_PATH));
   ASSERT_EQ(compiled_variants().size(), lowered.size());

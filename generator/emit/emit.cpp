@@ -1,6 +1,5 @@
 #include "generator/emit/emit.hpp"
 
-#include "generator/emit/ends.hpp"
 #include "generator/emit/paths.hpp"
 #include "generator/emit/piece_table.hpp"
 #include "generator/emit/rule_data.hpp"
@@ -707,50 +706,6 @@ void emit_attacks(Code& code, const model::Variant& v, const PieceTables& tables
 
 // ------------------------------------------------------------------ model data as C++
 
-// make_info(): v's model; `table`: its pieces' table (piece_table.hpp), as make_info names it.
-std::string info_code(const model::Variant& variant, const std::string& table) {
-  const VariantInfo& info = variant.info;
-  Code c;
-  c.open("VariantInfo make_info() {");
-  c.line("VariantInfo v;");
-  c.line("v.key = " + c_string(info.key) + ";");
-  c.line("v.geo = " + Fields().set("files", info.geo.files).set("ranks", info.geo.ranks).str("Geometry") + ";");
-  c.line("v.start_fen = kStartFen;");
-  if (info.drops.enabled)
-    c.line("v.drops = " +
-           Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule") + ";");
-  if (!(info.turn == fairy::TurnRule{})) c.line("v.turn = kTurn;");
-  for (const std::string& line : end_rules_code(info)) c.line(line);
-  if (info.flying_general) c.line("v.flying_general = true;");
-  if (info.pass) c.line("v.pass = true;");
-  if (!info.brouhaha.empty()) {
-    std::string names;
-    for (fairy::Square s : info.brouhaha) names += (names.empty() ? "" : " ") + info.geo.name(s);
-    c.line("v.brouhaha = square_list(v.geo, \"" + names + "\");");
-  }
-  c.line("v.pieces = piece_infos(" + table + ", v.geo);");
-  if (info.castling.enabled) c.line("v.castling = kCastling;");
-  if (!info.promotions.empty()) c.line("v.promotions = promotion_rules_of(kPromotions, v.geo);");
-  if (info.hands.enabled) c.line("v.hands = kHands;");
-  for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
-    const fairy::FirstMove& f = info.first_moves[i];
-    c.line("v.first_moves.push_back(" +
-           Fields()
-               .set("type", f.type)
-               .set("betza", c_string(f.betza))
-               .set("program", "{program_of(" + first_move_paths_name(i, fairy::White) + "), program_of(" +
-                                   first_move_paths_name(i, fairy::Black) + ")}")
-               .set("in_check", f.in_check ? "true" : "false")
-               .set("lost_to", std::to_string(f.lost_to) + "ull")
-               .str("FirstMove") +
-           ");  // " + comment(info.pieces[std::size_t(f.type)].name));
-  }
-  c.line("v.finalize();");
-  c.line("return v;");
-  c.close();
-  return c.str();
-}
-
 // The namespace of a variant's module, inside fairy::gen. Not the bare key: a key that is also
 // the name of a runtime function (is_color, type_of) would hide it in the generated code.
 std::string module_namespace(const std::string& key) { return "v_" + key; }
@@ -905,12 +860,8 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
-      {"key_literal", c_string(key)},
       {"namespace", module_namespace(key)},
       {"mailbox", mailbox},
-      {"movegen", "using namespace fairy::gen::mailbox_" + mailbox + ";  // the move generator: " + mailbox +
-                      ".mailbox.hpp\n"},
-      {"info", info_code(v, table)},
       {"rules", rules_base(v, mailbox, kernel.covered, true)},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
@@ -918,8 +869,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
                                                       {"namespace", module_namespace(key)},
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
-                                                      {"rule_data", rule_data_code(v.info) +
-                                                                        (own_pieces ? piece_table_code(v, o, tables) + "\n" : "")},
+                                                      {"rule_data", rule_data_code(v.info, table, own_pieces ? piece_table_code(v, o, tables) : "")},
                                                       {"kernel_description", kernel.description},
                                                       {"rules", rules_base(v, mailbox, kernel.covered, false)}};
   return {

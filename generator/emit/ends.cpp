@@ -4,46 +4,54 @@
 
 namespace fairygen::emit {
 
-std::vector<std::string> end_rules_code(const fairy::VariantInfo& info) {
-  std::vector<std::string> out;
-  const fairy::EndRules& e = info.ends;
-  if (e.checkmate != fairy::EndRules{}.checkmate) out.push_back("v.ends.checkmate = " + end_value_text(e.checkmate) + ";");
-  if (e.stalemate != fairy::EndRules{}.stalemate) out.push_back("v.ends.stalemate = " + end_value_text(e.stalemate) + ";");
-  if (e.checks) out.push_back("v.ends.checks = " + std::to_string(e.checks) + ";");
-  if (e.extinction.enabled) out.push_back("v.ends.extinction = kExtinction;");
-  if (e.flag.piece >= 0) out.push_back("v.ends.flag = kFlag;");
-  if (e.repetition != fairy::EndRules{}.repetition) out.push_back("v.ends.repetition = " + std::to_string(e.repetition) + ";");
-  if (e.repetition_value != fairy::EndRules{}.repetition_value)
-    out.push_back("v.ends.repetition_value = " + end_value_text(e.repetition_value) + ";");
-  if (e.perpetual_check_loses) out.push_back("v.ends.perpetual_check_loses = true;");
-  if (e.counting.enabled) {
-    std::string limits;
-    for (int l : e.counting.limits) limits += (limits.empty() ? "" : ", ") + std::to_string(l);
-    out.push_back("v.ends.counting = " +
-                  Fields()
-                      .set("enabled", "true")
-                      .set("pawn", e.counting.pawn)
-                      .set("rook", e.counting.rook)
-                      .set("khon", e.counting.khon)
-                      .set("knight", e.counting.knight)
-                      .set("board_pieces", e.counting.board_pieces)
-                      .flag("board_with_pawns", e.counting.board_with_pawns)
-                      .set("limits", "{" + limits + "}")
-                      .flag("asean", e.counting.asean)
-                      .str("CountingRule") +
-                  ";");
+namespace {
+
+// The flag, each colour's squares by name on the variant's board (kBoard).
+std::string flag_literal(const fairy::VariantInfo& info) {
+  const fairy::FlagRule& flag = info.ends.flag;
+  std::string names;
+  for (const fairy::Color c : {fairy::White, fairy::Black}) {
+    fairy::SquareSet set;
+    fairy::for_each_held(info.geo, flag.squares[c], [&set](fairy::Square s) { set.set(std::size_t(s)); });
+    names += std::string(names.empty() ? "" : ", ") + "square_words(kBoard, " + square_names(info.geo, set) + ")";
   }
-  if (e.double_pass) out.push_back("v.ends.double_pass = true;");
-  if (e.bikjang) out.push_back("v.ends.bikjang = true;");
-  if (e.move_rule != fairy::EndRules{}.move_rule) out.push_back("v.ends.move_rule = " + std::to_string(e.move_rule) + ";");
-  if (info.must_capture) out.push_back("v.must_capture = true;");
-  if (!info.checks_allowed) out.push_back("v.checks_allowed = false;");
-  if (info.explosions.enabled)
-    out.push_back("v.explosions = " +
-                  Fields().set("enabled", "true").set("spared", std::to_string(info.explosions.spared) + "ull").str("ExplosionRule") +
-                  ";");
-  if (info.ep_ranks) out.push_back("v.ep_ranks = " + std::to_string(info.ep_ranks) + ";");
-  return out;
+  return Fields().set("piece", flag.piece).set("squares", "{" + names + "}").flag("extra_move", flag.extra_move).str("FlagRule");
+}
+
+std::string counting_literal(const fairy::CountingRule& c) {
+  std::string limits;
+  for (int l : c.limits) limits += (limits.empty() ? "" : ", ") + std::to_string(l);
+  return Fields()
+      .set("enabled", "true")
+      .set("pawn", c.pawn)
+      .set("rook", c.rook)
+      .set("khon", c.khon)
+      .set("knight", c.knight)
+      .set("board_pieces", c.board_pieces)
+      .flag("board_with_pawns", c.board_with_pawns)
+      .set("limits", "{" + limits + "}")
+      .flag("asean", c.asean)
+      .str("CountingRule");
+}
+
+}  // namespace
+
+std::string end_rules_literal(const fairy::VariantInfo& info) {
+  const fairy::EndRules& e = info.ends;
+  const fairy::EndRules chess;
+  Fields f;  // EndRules' fields, in declaration order
+  if (e.checkmate != chess.checkmate) f.set("checkmate", end_value_text(e.checkmate));
+  if (e.stalemate != chess.stalemate) f.set("stalemate", end_value_text(e.stalemate));
+  if (e.checks) f.set("checks", e.checks);
+  if (e.extinction.enabled) f.set("extinction", extinction_literal(e.extinction));
+  if (e.flag.piece >= 0) f.set("flag", flag_literal(info));
+  if (e.repetition != chess.repetition) f.set("repetition", e.repetition);
+  if (e.repetition_value != chess.repetition_value) f.set("repetition_value", end_value_text(e.repetition_value));
+  f.flag("perpetual_check_loses", e.perpetual_check_loses);
+  if (e.move_rule != chess.move_rule) f.set("move_rule", e.move_rule);
+  if (e.counting.enabled) f.set("counting", counting_literal(e.counting));
+  f.flag("double_pass", e.double_pass).flag("bikjang", e.bikjang);
+  return e == chess ? "" : f.str("EndRules");
 }
 
 }  // namespace fairygen::emit

@@ -1,14 +1,13 @@
-// The C++ statements that set a generated module's game ends and move rules (VariantInfo::ends,
-// must_capture, checks_allowed) in make_info(); none when they are chess's.
+// A generated module's game ends (VariantInfo::ends) as a literal of the model's EndRules, its
+// fields named, those at chess's defaults left out; "" when all are.
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include "runtime/variant_info.hpp"
 
 namespace fairygen::emit {
 
-std::vector<std::string> end_rules_code(const fairy::VariantInfo& info);
+std::string end_rules_literal(const fairy::VariantInfo& info);
 
 }  // namespace fairygen::emit

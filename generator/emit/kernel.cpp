@@ -13,8 +13,6 @@ namespace {
 
 using fairy::Color;
 
-std::string bool_text(bool b) { return b ? "true" : "false"; }
-
 // The C++ type of a word of `bits` bits (runtime/bitboard/bitboard.hpp).
 std::string word_type(int bits) {
   if (bits == 64) return "std::uint64_t";
@@ -22,7 +20,7 @@ std::string word_type(int bits) {
   return "bitboard::Lanes<" + std::to_string(bits / 64) + ">";
 }
 
-// The hands (bitboard::HandDesc): their rules (kHands), and what each type returns to a hand as
+// The hands (bitboard::HandDesc): their rules (the record's), and what each type returns to a hand as
 // and may be dropped as.
 std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
   if (!info.hands.enabled) return "  static constexpr bitboard::HandDesc hands = {};\n";
@@ -35,7 +33,7 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
   derived.set("hand_type", "{" + types + "}");
   if (info.hands.drop_promoted) derived.set("drop_face", "{" + faces + "}");
   derived.flag("royal_drops", royal_drops);
-  return "  static constexpr bitboard::HandDesc hands = {kHands, " + derived.str() +
+  return "  static constexpr bitboard::HandDesc hands = {kVariant.hands, " + derived.str() +
          "};  // hand_type: what a captured piece returns to a hand as, by type\n";
 }
 
@@ -43,30 +41,21 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
 // the variants without them stays as it was): compulsory captures (must_capture.hpp), no move
 // giving check (no_check.hpp), e.p. squares on some ranks only (make.hpp), turns of two moves
 // (perft.hpp), game ends (ends.hpp; n-check also perft.hpp), explosions (blast.hpp, explosions.hpp),
-// the flying general (attacks.hpp), first-move rights (first_moves.hpp).
+// the flying general (attacks.hpp), first-move rights (first_moves.hpp). Their values are the
+// record's (kVariant).
 std::string rule_members(const fairy::VariantInfo& info) {
   std::string out;
-  if (info.must_capture) out += "  static constexpr bool must_capture = true;\n";
-  if (!info.checks_allowed) out += "  static constexpr bool no_checks = true;\n";
+  if (info.must_capture) out += "  static constexpr bool must_capture = kVariant.must_capture;\n";
+  if (!info.checks_allowed) out += "  static constexpr bool no_checks = !kVariant.checks_allowed;\n";
   if (info.explosions.enabled)
-    out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = " + std::to_string(info.explosions.spared) + "u};\n";
-  if (!info.first_moves.empty()) {
-    out += "  static constexpr std::array<bitboard::FirstMoveDesc, " + std::to_string(info.first_moves.size()) +
-           "> first_moves = {{\n";
-    for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
-      const fairy::FirstMove& f = info.first_moves[i];
-      out += "      {.type = " + std::to_string(f.type) + ", .paths = {" + first_move_paths_name(i, fairy::White) + ", " +
-             first_move_paths_name(i, fairy::Black) + "}, .in_check = " + bool_text(f.in_check) + ", .lost_to = " +
-             std::to_string(f.lost_to) + "u},  // " + info.pieces[std::size_t(f.type)].name + "'s first moves\n";
-    }
-    out += "  }};\n";
-  }
-  if (info.flying_general) out += "  static constexpr bool flying_general = true;  // the royal pieces may not face each other\n";
-  if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = " + std::to_string(info.ep_ranks) + ";\n";
-  if (info.ends.checks) out += "  static constexpr int checks = " + std::to_string(info.ends.checks) + ";  // n-check\n";
-  if (info.turn.moves != 1) out += "  static constexpr TurnRule turn = kTurn;\n";
-  if (info.ends.extinction.enabled) out += "  static constexpr ExtinctionRule extinction = kExtinction;\n";
-  if (info.ends.flag.piece >= 0) out += "  static constexpr FlagRule flag = kFlag;\n";
+    out += "  static constexpr bitboard::ExplosionDesc explosions = {.spared = kVariant.explosions.spared};\n";
+  if (!info.first_moves.empty()) out += "  static constexpr const auto& first_moves = kFirstMoves;\n";
+  if (info.flying_general) out += "  static constexpr bool flying_general = kVariant.flying_general;  // the royal pieces may not face each other\n";
+  if (info.ep_ranks) out += "  static constexpr std::uint16_t ep_ranks = kVariant.ep_ranks;\n";
+  if (info.ends.checks) out += "  static constexpr int checks = kVariant.ends.checks;  // n-check\n";
+  if (info.turn.moves != 1) out += "  static constexpr TurnRule turn = kVariant.turn;\n";
+  if (info.ends.extinction.enabled) out += "  static constexpr ExtinctionRule extinction = kVariant.ends.extinction;\n";
+  if (info.ends.flag.piece >= 0) out += "  static constexpr FlagRule flag = kVariant.ends.flag;\n";
   return out;
 }
 
@@ -88,12 +77,12 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
   const fairy::VariantInfo& info = v.info;
   std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, table)
                                   : "struct Description : " + board + " {  // its board and pieces\n";
-  out += std::string("  static constexpr CastlingRule castling = ") + (info.castling.enabled ? "kCastling" : "{}") + ";\n";
+  out += "  static constexpr CastlingRule castling = kVariant.castling;\n";
   out += rule_members(info);
   out += info.promotions.empty() ? "  static constexpr std::array<PromotionData, 0> promotions{};\n"
                                  : "  static constexpr auto promotions = kPromotions;\n";
   out += hands_text(info, coverage.royal_drops);
-  out += "  static constexpr std::string_view start_fen = kStartFen;\n";
+  out += "  static constexpr std::string_view start_fen = kVariant.start_fen;\n";
   out += "};\n";
   return out;
 }

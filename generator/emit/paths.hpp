@@ -1,7 +1,7 @@
 // The pieces' compiled XBetza paths as constexpr tables (runtime/program.hpp's PathDesc): the
-// model built at start-up (make_info: program_of) and the bitboard kernel's description both
-// read these tables, and the mailbox move generators walk them (runtime/path_walk.hpp), so each
-// path is written out once. A piece's moves are shared by every variant that has the piece, and
+// model made at start-up (runtime/variant_data.hpp's model_of: program_of) and the bitboard
+// kernel's description both read these tables, and the mailbox move generators walk them
+// (runtime/path_walk.hpp), so each path is written out once. A piece's moves are shared by every variant that has the piece, and
 // by pieces of other names whose moves compile alike (Xiangqi's General and the Wazir): each
 // distinct set of tables (White's, Black's mirrored; and those of the moves it has only on some
 // squares) is a header of its own, <stem>.paths.hpp, in namespace fairy::gen::pieces::<stem>,

@@ -98,7 +98,7 @@ std::string piece_table_code(const model::Variant& v, const Options& o, const Pi
     where += (t ? ", " : "") + info.pieces[std::size_t(t)].name + " " + std::to_string(w.line) + ":" + std::to_string(w.column);
   }
   std::string out = "// The pieces as the spec declares them, in type order: the kernel reads them as they are, and\n"
-                    "// make_info() makes the model's from them (runtime/piece_table.hpp). Their XBetza in\n"
+                    "// the model is made of them (runtime/variant_data.hpp). Their XBetza in\n"
                     "// " + comment(o.spec_name + ": " + where) + ".\n";
   const MovesOnTables moves_on = moves_on_tables(v, tables);
   out += moves_on.code + "inline constexpr std::array<bitboard::PieceDesc, " + std::to_string(info.pieces.size()) +

@@ -1,6 +1,6 @@
 // A move generator's pieces as one constexpr table (runtime/bitboard/description.hpp's PieceDesc):
 // its header's kPieces, which the bitboard kernel reads as it is (KernelBoard::pieces) and each
-// module's make_info() turns into the model's pieces (runtime/piece_table.hpp's piece_infos). A
+// module's record (kVariant) names for the model (runtime/variant_data.hpp's model_of). A
 // variant whose pieces differ from its move generator's first variant's (Horde's Pawn counts its
 // first two ranks) has a table of its own in its header.
 #pragma once

@@ -1,5 +1,9 @@
 #include "generator/emit/rule_data.hpp"
 
+#include <vector>
+
+#include "generator/emit/ends.hpp"
+#include "generator/emit/paths.hpp"
 #include "generator/emit/text.hpp"
 
 namespace fairygen::emit {
@@ -43,17 +47,6 @@ std::string promotion_data(const fairy::VariantInfo& info) {
          "> kPromotions = {{\n" + rules + "}};\n";
 }
 
-std::string flag_data(const fairy::VariantInfo& info) {
-  const fairy::FlagRule& flag = info.ends.flag;
-  std::string names;
-  for (const fairy::Color c : {White, Black}) {
-    fairy::SquareSet set;
-    fairy::for_each_held(info.geo, flag.squares[c], [&set](fairy::Square s) { set.set(std::size_t(s)); });
-    names += std::string(names.empty() ? "" : ", ") + "square_words(kBoard, " + square_names(info.geo, set) + ")";
-  }
-  return Fields().set("piece", flag.piece).set("squares", "{" + names + "}").flag("extra_move", flag.extra_move).str("FlagRule");
-}
-
 std::string hand_literal(const fairy::HandRule& h, std::size_t types) {
   const fairy::HandRule defaults;
   std::string ranks;
@@ -73,22 +66,70 @@ std::string hand_literal(const fairy::HandRule& h, std::size_t types) {
   return f.str("HandRule");
 }
 
+// The first-move rights (bitboard::FirstMoveDesc), their paths the module's kFirstMove<i> tables.
+std::string first_moves_data(const fairy::VariantInfo& info) {
+  std::string rows;
+  for (std::size_t i = 0; i < info.first_moves.size(); ++i) {
+    const fairy::FirstMove& f = info.first_moves[i];
+    rows += "    " +
+            Fields()
+                .set("type", f.type)
+                .set("betza", c_string(f.betza))
+                .set("paths", "{" + first_move_paths_name(i, White) + ", " + first_move_paths_name(i, Black) + "}")
+                .set("in_check", f.in_check ? "true" : "false")
+                .set("lost_to", std::to_string(f.lost_to) + "u")
+                .str() +
+            ",  // " + comment(info.pieces[std::size_t(f.type)].name) + "'s\n";
+  }
+  return "inline constexpr std::array<bitboard::FirstMoveDesc, " + std::to_string(info.first_moves.size()) +
+         "> kFirstMoves = {{\n" + rows + "}};\n";
+}
+
+// The record's fields (VariantData's, in declaration order), those at their defaults left out.
+std::vector<std::string> record_fields(const fairy::VariantInfo& info, const std::string& pieces) {
+  std::vector<std::string> f = {".key = " + c_string(info.key), ".geo = kBoard", ".start_fen = " + c_string(info.start_fen),
+                                ".pieces = " + pieces};
+  if (info.castling.enabled) f.push_back(".castling = " + castling_literal(info.castling));
+  if (!info.promotions.empty()) f.push_back(".promotions = kPromotions");
+  if (info.drops.enabled)
+    f.push_back(".drops = " + Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule"));
+  if (info.hands.enabled)
+    f.push_back(".hands = " + hand_literal(info.hands, info.pieces.size()) + "  // drop_ranks by type: bit r, the mover's rank r + 1");
+  if (!(info.turn == fairy::TurnRule{})) f.push_back(".turn = " + turn_literal(info.turn));
+  if (const std::string ends = end_rules_literal(info); !ends.empty()) f.push_back(".ends = " + ends);
+  if (info.explosions.enabled)
+    f.push_back(".explosions = " +
+                Fields().set("enabled", "true").set("spared", std::to_string(info.explosions.spared) + "ull").str("ExplosionRule"));
+  if (info.must_capture) f.push_back(".must_capture = true");
+  if (!info.checks_allowed) f.push_back(".checks_allowed = false");
+  if (info.ep_ranks) f.push_back(".ep_ranks = " + std::to_string(info.ep_ranks));
+  if (info.flying_general) f.push_back(".flying_general = true");
+  if (info.pass) f.push_back(".pass = true");
+  if (!info.brouhaha.empty()) {
+    std::string names;
+    for (fairy::Square s : info.brouhaha) names += (names.empty() ? "" : " ") + info.geo.name(s);
+    f.push_back(".brouhaha = " + c_string(names));
+  }
+  if (!info.first_moves.empty()) f.push_back(".first_moves = kFirstMoves");
+  return f;
+}
+
 }  // namespace
 
-std::string rule_data_code(const fairy::VariantInfo& info) {
-  std::string out = "inline constexpr Geometry kBoard{.files = " + std::to_string(info.geo.files) + ", .ranks = " +
-                    std::to_string(info.geo.ranks) + "};  // its board, whose squares the data names\n";
-  out += "inline constexpr std::string_view kStartFen = " + c_string(info.start_fen) + ";\n";
-  if (info.castling.enabled) out += "inline constexpr CastlingRule kCastling = " + castling_literal(info.castling) + ";\n";
-  if (!(info.turn == fairy::TurnRule{})) out += "inline constexpr TurnRule kTurn = " + turn_literal(info.turn) + ";\n";
-  if (info.ends.extinction.enabled)
-    out += "inline constexpr ExtinctionRule kExtinction = " + extinction_literal(info.ends.extinction) + ";\n";
-  if (info.ends.flag.piece >= 0) out += "inline constexpr FlagRule kFlag = " + flag_data(info) + ";  // White's squares, Black's\n";
-  if (info.hands.enabled)
-    out += "inline constexpr HandRule kHands = " + hand_literal(info.hands, info.pieces.size()) + ";  // drop_ranks by type: bit r, the mover's rank r + 1\n";
+std::string rule_data_code(const fairy::VariantInfo& info, const std::string& pieces, const std::string& own_pieces) {
+  std::string out = "// The variant as the spec declares it (runtime/variant_data.hpp): its model is made of this\n"
+                    "// record, and the kernel's description, where there is one, reads its rules as they are.\n";
+  out += "inline constexpr Geometry kBoard{.files = " + std::to_string(info.geo.files) + ", .ranks = " +
+         std::to_string(info.geo.ranks) + "};  // its board, whose squares the data names\n";
   if (!info.promotions.empty()) out += promotion_data(info);
-  return "// The variant's rules as data (runtime/variant_info.hpp): make_info() sets its model from them, and\n"
-         "// the kernel's description, where there is one, reads them as they are.\n" + out + "\n";
+  if (!info.first_moves.empty()) out += first_moves_data(info);
+  out += own_pieces;
+  out += "inline constexpr VariantData kVariant = {\n";
+  for (const std::string& field : record_fields(info, pieces)) {
+    const std::size_t note = field.find("  // ");  // a comment after the field's comma
+    out += "    " + (note == std::string::npos ? field + "," : field.substr(0, note) + "," + field.substr(note)) + "\n";
+  }
+  return out + "};\n\n";
 }
 
 }  // namespace fairygen::emit

@@ -1,8 +1,7 @@
-// The rules a generated module states once, as constexpr data in its header, in the model's own
-// types (runtime/variant_info.hpp): kCastling, kTurn, kExtinction, kFlag, kHands and
-// kPromotions (PromotionData, with the arrays they point at), each only where the variant has
-// the rule. The module's make_info() sets its model from them (v.castling = kCastling; v.promotions
-// = promotion_rules_of(kPromotions, v.geo)) and the kernel's description reads them as they are.
+// The variant a generated module states once, as constexpr data in its header (runtime/
+// variant_data.hpp's VariantData, in the model's own types): kVariant, its board (kBoard) and the
+// arrays the record points at (kPromotions, kFirstMoves). The module's model is made of it
+// (model_of) and the kernel's description reads its rules as they are.
 #pragma once
 
 #include <string>
@@ -11,6 +10,8 @@
 
 namespace fairygen::emit {
 
-std::string rule_data_code(const fairy::VariantInfo& info);
+// `pieces`: the pieces' table (piece_table.hpp) as the record names it; `own_pieces`: that
+// table's code where it is the variant's own (Horde's), else "".
+std::string rule_data_code(const fairy::VariantInfo& info, const std::string& pieces, const std::string& own_pieces);
 
 }  // namespace fairygen::emit

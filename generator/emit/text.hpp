@@ -63,8 +63,8 @@ std::string table_parts(const std::vector<TableRow>& rows, const std::string& in
 // corners ("d1-f3") and single squares ("e4").
 std::string square_names(const fairy::Geometry& g, const fairy::SquareSet& set);
 
-// The model's rules written alike in a module's make_info() and in its kernel description (one
-// type, runtime/variant_info.hpp's): CastlingRule{...} (its landing files with it, as finalize()
+// The model's rules as a module's record (kVariant) states them, in the model's types
+// (runtime/variant_info.hpp): CastlingRule{...} (its landing files with it, as finalize()
 // sets them), TurnRule{...}, ExtinctionRule{...}; and an EndValue (EndValue::Loss).
 std::string castling_literal(const fairy::CastlingRule& castling);
 std::string turn_literal(const fairy::TurnRule& turn);

@@ -31,17 +31,17 @@ namespace fairy::bitboard {
 // moves_on), per colour.
 struct SquareMovesDesc {
   std::array<SquareWords, 2> on{};
-  std::string_view betza;  // the XBetza source, for messages and comments
+  std::string_view betza{};  // the XBetza source, for messages and comments
   std::array<std::span<const PathDesc>, 2> paths;
 };
 
 // A piece as a generated module declares it, once for the kernel and the model (PieceInfo, which
-// runtime/piece_table.hpp's piece_infos makes from it): the fields mean what PieceInfo's do.
+// runtime/variant_data.hpp's model_of makes of it): the fields mean what PieceInfo's do.
 struct PieceDesc {
-  std::string_view name;  // its catalogue name
+  std::string_view name{};  // its catalogue name
   char letter = '?';  // its FEN letter (White's, upper case)
   char mark = 0;      // with its FEN mark: '+' before the letter or '~' after it (PieceInfo::mark), if any
-  std::string_view betza;  // the XBetza source, for messages and comments
+  std::string_view betza{};  // the XBetza source, for messages and comments
   bool royal = false;
   bool ep_victim = false;  // its multi-square non-capturing moves leave e.p. squares
   bool resets_clock = false;  // its moves reset the halfmove clock (as an e.p. victim's do)
@@ -107,6 +107,7 @@ constexpr bool royals_fly = requires { requires D::flying_general; };
 // would reach that piece on an empty board.
 struct FirstMoveDesc {
   int type = -1;
+  std::string_view betza{};  // the XBetza source, for messages and comments
   std::array<std::span<const PathDesc>, 2> paths;  // per colour: single leaps that only move
   bool in_check = true;
   std::uint64_t lost_to = 0;  // bit t: piece type t

@@ -1,4 +1,4 @@
-#include "runtime/piece_table.hpp"
+#include "runtime/variant_data.hpp"
 
 #include <string>
 
@@ -17,8 +17,7 @@ std::array<SquareSet, 2> mailbox_sets(const std::array<SquareWords, 2>& words, c
   return {mailbox_set(words[White], g), mailbox_set(words[Black], g)};
 }
 
-}  // namespace
-
+// The model's pieces of a module's table.
 std::vector<PieceInfo> piece_infos(std::span<const bitboard::PieceDesc> table, const Geometry& g) {
   std::vector<PieceInfo> pieces;
   pieces.reserve(table.size());
@@ -46,6 +45,37 @@ std::vector<PieceInfo> piece_infos(std::span<const bitboard::PieceDesc> table, c
                                        .program = {program_of(m.paths[White]), program_of(m.paths[Black])}});
   }
   return pieces;
+}
+
+}  // namespace
+
+VariantInfo model_of(const VariantData& d) {
+  VariantInfo v;
+  v.key = std::string(d.key);
+  v.geo = d.geo;
+  v.pieces = piece_infos(d.pieces, d.geo);
+  v.start_fen = std::string(d.start_fen);
+  v.castling = d.castling;
+  for (const PromotionData& p : d.promotions) v.promotions.push_back(promotion_rule_of(p, d.geo));
+  v.brouhaha = square_list(d.geo, d.brouhaha);
+  v.turn = d.turn;
+  v.drops = d.drops;
+  v.hands = d.hands;
+  v.ends = d.ends;
+  v.explosions = d.explosions;
+  v.must_capture = d.must_capture;
+  v.checks_allowed = d.checks_allowed;
+  v.ep_ranks = d.ep_ranks;
+  v.flying_general = d.flying_general;
+  v.pass = d.pass;
+  for (const bitboard::FirstMoveDesc& f : d.first_moves)
+    v.first_moves.push_back(FirstMove{.type = f.type,
+                                      .betza = std::string(f.betza),
+                                      .program = {program_of(f.paths[White]), program_of(f.paths[Black])},
+                                      .in_check = f.in_check,
+                                      .lost_to = f.lost_to});
+  v.finalize();
+  return v;
 }
 
 }  // namespace fairy
