@@ -30,7 +30,7 @@ struct Blast {
   // The pieces of either side around `at` that a capture there blows up, given the occupied
   // squares (the capturer and the captured piece come on top).
   static B around_capture(const Board<D>& b, int at, B occupied) {
-    constexpr TypeSet spared = D::explosions.spared;
+    constexpr TypeSet spared = D::rules.explosions.spared;
     return around[at] & occupied & ~(b.template of_types<spared>(White) | b.template of_types<spared>(Black));
   }
 };

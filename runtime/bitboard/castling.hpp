@@ -31,7 +31,7 @@ struct Castling {
     for (int kf = 0; kf < G::files; ++kf)
       for (int pf = 0; pf < G::files; ++pf) {
         if (pf == kf) continue;
-        const int dir = pf > kf ? 1 : -1, kto = D::castling.landing_file(dir), rto = kto - dir;
+        const int dir = pf > kf ? 1 : -1, kto = D::rules.castling.landing_file(dir), rto = kto - dir;
         if (kto < 0) continue;
         Rule& r = out[kf][pf];
         r.possible = true;

@@ -7,11 +7,12 @@
 //   using Word = std::uint64_t, unsigned __int128 or Lanes<n>;  // chosen by fairygen for the board size
 //   int files, ranks;
 //   PieceDesc pieces[];            // in the model's type order (type t is pieces[t])
-//   CastlingRule castling;         // the model's rules (runtime/variant_info.hpp), as a module states them:
-//   PromotionData promotions[];    // may be empty: std::array<PromotionData, 0>
+//   const VariantData& rules;      // the variant's record (runtime/variant_data.hpp), as the module
+//                                  // states it: castling, promotions, start_fen, turn, ends, ...
 //   HandDesc hands;                // pieces in hand (crazyhouse); hands.enabled false: none
-//   std::string_view start_fen;    // the start position (fen_board reads its board)
-// Only variants that pass fairygen's coverage test (generator/model/coverage.hpp) get one.
+// The kernel reads the rules as they are; those it has code for only where a variant has them
+// (the traits below) cost the variants without them nothing. Only variants that pass fairygen's
+// coverage test (generator/model/coverage.hpp) get one.
 #pragma once
 
 #include <array>
@@ -62,49 +63,37 @@ struct PieceDesc {
   std::array<std::span<const PathDesc>, 2> paths;  // per colour (Black's already mirrored; runtime/program.hpp)
 };
 
-// Game ends (runtime/bitboard/ends.hpp), as members only of the descriptions whose variant has them:
-//   ExtinctionRule extinction;
-//   FlagRule flag;
-// and e.p. squares only on some ranks (en_passant_ranks:; Make::leave_ep_squares):
-//   std::uint16_t ep_ranks;  // bit r: on the mover's rank r + 1
+// The rules below have kernel code only where a variant has them (D::rules says which):
+// game ends (runtime/bitboard/ends.hpp: rules.ends.extinction, rules.ends.flag) and e.p. squares
+// only on some ranks (rules.ep_ranks, bit r: on the mover's rank r + 1; Make::leave_ep_squares).
 // ExtinctionRule: a side is extinct when it has `count` or fewer of some type of `types` (or of
 // all its pieces together, `all`) while the opponent keeps at least `opponent_count` of it (one
 // more for the side to move with `claim`: bare king).
 
-// runtime/variant_info.hpp's ExplosionRule (explode:, atomic), as a member only of the
-// descriptions whose variant has it (runtime/bitboard/blast.hpp, explosions.hpp):
-//   ExplosionDesc explosions;
-// A capture removes the capturer and every piece on the 8 squares around the square captured on
-// but those of the spared types.
-struct ExplosionDesc {
-  std::uint64_t spared = 0;  // bit t: a piece of type t next to a capture survives it
-};
+// Explosions (runtime/variant_info.hpp's ExplosionRule, explode:, atomic; runtime/bitboard/
+// blast.hpp, explosions.hpp): a capture removes the capturer and every piece on the 8 squares
+// around the square captured on but those of the spared types.
 template <class D>
-constexpr bool captures_explode = requires { D::explosions; };
+constexpr bool captures_explode = D::rules.explosions.enabled;
 
-// Turns of two moves (runtime/variant_info.hpp's TurnRule, Extra Move Chess), as a member only
-// of the descriptions whose variant has them (their paths per phase: PhasePaths in pieces.hpp; the
-// phase that moves: perft_in_phase and perft_after_move in perft.hpp):
-//   TurnRule turn;
-// Each turn has a first move and an optional later one (a pass ends the turn early), White's
-// first turn `first_turn_moves` (1 or 2); a later move captures nothing and, without
+// Turns of two moves (runtime/variant_info.hpp's TurnRule, Extra Move Chess; their paths per
+// phase: PhasePaths in pieces.hpp; the phase that moves: perft_in_phase and perft_after_move in
+// perft.hpp). Each turn has a first move and an optional later one (a pass ends the turn early),
+// White's first turn `first_turn_moves` (1 or 2); a later move captures nothing and, without
 // later_same_piece, is not made by the piece that made the first.
 template <class D>
-constexpr bool has_turns = requires { D::turn; };
-// The flying general (runtime/variant_info.hpp's flying_general, synochess), as a member only
-// of the descriptions whose variant has it: `static constexpr bool flying_general = true;`. A
-// royal piece attacks the other along a file or rank with nothing between (attacks.hpp's
-// facing): a check, a pin and a square barred to the royal piece like any slider's.
+constexpr bool has_turns = D::rules.turn.moves != 1;
+// The flying general (runtime/variant_info.hpp's flying_general, synochess). A royal piece
+// attacks the other along a file or rank with nothing between (attacks.hpp's facing): a check, a
+// pin and a square barred to the royal piece like any slider's.
 template <class D>
-constexpr bool royals_fly = requires { requires D::flying_general; };
-// First-move rights (runtime/variant_info.hpp's FirstMove, Ouk Chatrang; first_moves.hpp), as a
-// member only of the descriptions whose variant has them:
-//   std::array<FirstMoveDesc, N> first_moves;
-// A piece of `type` on a square of its side's first rank that keeps its side's right (Board's
-// gates) may also make these non-capturing leaps onto empty squares (not while in check when
-// in_check is false). A right goes with the piece that leaves its square or is taken on it, and
-// the enemy's goes when a piece of a lost_to type lands where one of its single-leg captures
-// would reach that piece on an empty board.
+constexpr bool royals_fly = D::rules.flying_general;
+// First-move rights (runtime/variant_info.hpp's FirstMove, Ouk Chatrang; first_moves.hpp), the
+// record's first_moves: a piece of `type` on a square of its side's first rank that keeps its
+// side's right (Board's gates) may also make these non-capturing leaps onto empty squares (not
+// while in check when in_check is false). A right goes with the piece that leaves its square or
+// is taken on it, and the enemy's goes when a piece of a lost_to type lands where one of its
+// single-leg captures would reach that piece on an empty board.
 struct FirstMoveDesc {
   int type = -1;
   std::string_view betza{};  // the XBetza source, for messages and comments
@@ -113,11 +102,10 @@ struct FirstMoveDesc {
   std::uint64_t lost_to = 0;  // bit t: piece type t
 };
 template <class D>
-constexpr bool has_first_moves = requires { D::first_moves; };
-// n-check (runtime/variant_info.hpp's EndRules::checks), as a member only of the descriptions
-// whose variant has it: `static constexpr int checks = N;` (ends.hpp, perft.hpp).
+constexpr bool has_first_moves = !D::rules.first_moves.empty();
+// n-check (runtime/variant_info.hpp's EndRules::checks; ends.hpp, perft.hpp).
 template <class D>
-constexpr bool counts_checks = requires { D::checks; };
+constexpr bool counts_checks = D::rules.ends.checks != 0;
 
 // Pieces in hand (VariantInfo::hands, runtime/hand.hpp) of the crazyhouse kind: a captured piece
 // joins the captor's hand as hand_type of its type (a promoted piece as the type it promoted

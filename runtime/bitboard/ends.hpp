@@ -3,12 +3,10 @@
 // has no moves, in the mailbox perft as in Fairy-Stockfish's (its perft counts none after an
 // immediate game end), so perft counts none there either.
 //
-// A description declares only the rules its variant has (detected with `requires`), so the
-// other variants' kernel code stays as it was:
-//   static constexpr ExtinctionRule extinction;  // end: extinction / bare_king (description.hpp)
-//   static constexpr FlagRule flag;              // end: flag
-//   static constexpr int checks;                 // end: {checks: N} (n-check; the board counts
-//                                                // the checks each side has left, perft.hpp)
+// The description's record says which rules its variant has, and only those have code, so the
+// other variants' kernel code stays as it was: rules.ends.extinction (end: extinction /
+// bare_king), rules.ends.flag (end: flag), rules.ends.checks (end: {checks: N}, n-check; the
+// board counts the checks each side has left, perft.hpp).
 #pragma once
 
 #include "runtime/bitboard/no_check.hpp"
@@ -19,8 +17,8 @@ template <class D>
 struct Ends {
   using V = Variant<D>;
   using B = typename V::B;
-  static constexpr bool extinction = requires { D::extinction; };
-  static constexpr bool flag = requires { D::flag; };
+  static constexpr bool extinction = D::rules.ends.extinction.enabled;
+  static constexpr bool flag = D::rules.ends.flag.piece >= 0;
   static constexpr bool checks = counts_checks<D>;
   static constexpr bool any = extinction || flag || checks;
 
@@ -41,7 +39,7 @@ struct Ends {
   // follow with a legal move of its flag piece onto the flag (racing kings: a draw).
   template <Color us>
   static bool flag_over(const Board<D>& b) {
-    constexpr FlagRule f = D::flag;
+    constexpr FlagRule f = D::rules.ends.flag;
     if constexpr (f.extra_move)
       if (reached(b, us)) return true;
     if constexpr (!f.extra_move || V::is_royal(f.piece)) {
@@ -57,11 +55,11 @@ struct Ends {
     if constexpr (flag)
       for (const Color c : {White, Black})
         for (int s = 0; s < D::files * D::ranks; ++s)
-          if (holds(D::flag.squares[c], s)) set_square(out[c], s);
+          if (holds(D::rules.ends.flag.squares[c], s)) set_square(out[c], s);
     return out;
   }();
 
-  static bool reached(const Board<D>& b, Color c) { return bool(b.template pieces<D::flag.piece>(c) & flag_squares[c]); }
+  static bool reached(const Board<D>& b, Color c) { return bool(b.template pieces<D::rules.ends.flag.piece>(c) & flag_squares[c]); }
 
   // Whether a move of Black's flag piece onto its flag is legal (not while in check).
   // (can_follow_to_flag: any move of the piece, promoting or not, castling too.)
@@ -70,18 +68,18 @@ struct Ends {
     bool found = false;
     template <int t, class From>
     void moves(From, B targets) {
-      if constexpr (t == D::flag.piece) found |= bool(targets & flag_squares[Black]);
+      if constexpr (t == D::rules.ends.flag.piece) found |= bool(targets & flag_squares[Black]);
     }
     template <int t, class From>
     void promotions(From, B targets, const Choices&) {
-      if constexpr (t == D::flag.piece) found |= bool(targets & flag_squares[Black]);
+      if constexpr (t == D::rules.ends.flag.piece) found |= bool(targets & flag_squares[Black]);
     }
     template <int t>
     void en_passant(int, int to, const Choices&) {
-      if constexpr (t == D::flag.piece) found |= bool(bit<B>(to) & flag_squares[Black]);
+      if constexpr (t == D::rules.ends.flag.piece) found |= bool(bit<B>(to) & flag_squares[Black]);
     }
     void castling(int king_from, int king_to, int, int) {
-      found |= b.piece[king_from] == D::flag.piece + 1 && bool(bit<B>(king_to) & flag_squares[Black]);
+      found |= b.piece[king_from] == D::rules.ends.flag.piece + 1 && bool(bit<B>(king_to) & flag_squares[Black]);
     }
   };
   static bool can_follow(const Board<D>& b) {
@@ -95,7 +93,7 @@ struct Ends {
   // runtime/ends.hpp's extinct(pos, c).
   template <Color us, Color c>
   static bool extinct(const Board<D>& b) {
-    constexpr ExtinctionRule x = D::extinction;
+    constexpr ExtinctionRule x = D::rules.ends.extinction;
     constexpr int more = x.claim && c == us ? 1 : 0;
     if constexpr (x.all)
       if (popcount(b.color[c]) <= x.count && popcount(b.color[~c]) >= x.opponent_count + more) return true;

@@ -13,12 +13,12 @@ struct FirstMoves {
   using V = Variant<D>;
   using G = typename V::G;
   using B = typename V::B;
-  static constexpr int count = int(D::first_moves.size());
+  static constexpr int count = int(D::rules.first_moves.size());
 
   // leaps<i, c>()[s]: where right i's leaps from s land (colour c).
   template <int i, Color c>
   static constexpr const SquareTable<G>& leaps() {
-    return kLeapTable<G, leap_set(D::first_moves[i].paths[c], kMove)>;
+    return kLeapTable<G, leap_set(D::rules.first_moves[i].paths[c], kMove)>;
   }
 
   // Colour c's first rank, where its rights sit.
@@ -50,7 +50,7 @@ struct FirstMoves {
   template <int t, Color us>
   static void lose_rights(Board<D>& n, int to) {
     for_each_index<count>([&](auto i) {
-      constexpr FirstMoveDesc fm = D::first_moves[i];
+      constexpr FirstMoveDesc fm = D::rules.first_moves[i];
       if constexpr ((fm.lost_to >> t) & 1)
         n.gates &= ~(reach<t, us>[to] & n.template pieces<fm.type>(~us) & first_rank<~us>);
     });

@@ -100,9 +100,9 @@ struct Generator {
     if constexpr (V::in_place) in_place_promotions(b, cx, sink);
     if constexpr (V::drops && !D::hands.must_drop) drops(b, cx, sink);
     if constexpr (has_first_moves<D>) first_moves(b, cx, sink);
-    if constexpr (D::castling.enabled) {
-      if constexpr (D::castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
-        if (const B castlers = b.virgin & b.template pieces<D::castling.piece>(us) & G::rank_mask(us == White ? 0 : G::ranks - 1))
+    if constexpr (D::rules.castling.enabled) {
+      if constexpr (D::rules.castling.piece >= 0) {  // Position::castler: the first unmoved one on our first rank
+        if (const B castlers = b.virgin & b.template pieces<D::rules.castling.piece>(us) & G::rank_mask(us == White ? 0 : G::ranks - 1))
           castling(b, cx, sink, lsb(castlers));
       } else if (cx.royal >= 0 && !cx.checkers && (b.virgin & bit<B>(cx.royal))) {
         castling(b, cx, sink, cx.royal);
@@ -225,7 +225,7 @@ struct Generator {
     using M = PieceMoves<D, t, us, phase>;
     B pieces = b.template pieces<t>(us);
     if constexpr (phase == kPhaseLater)  // (the piece that made the first move, TurnRule)
-      if constexpr (!D::turn.later_same_piece) pieces &= ~b.turn.last_moved;
+      if constexpr (!D::rules.turn.later_same_piece) pieces &= ~b.turn.last_moved;
     if constexpr (V::is_royal(t) && !pseudo_legal) {
       // Tested square by square with the royal piece lifted off its square, so that it cannot
       // hide behind itself from a slider.
@@ -366,7 +366,7 @@ struct Generator {
   template <int t>
   static int promotion_depth(int to_depth, int from) {
     constexpr int rule = V::promotion_rule[t];
-    if constexpr (rule >= 0 && D::promotions[rule].leaving) return deciding_depth(D::promotions[rule], to_depth, G::depth(from, us));
+    if constexpr (rule >= 0 && D::rules.promotions[rule].leaving) return deciding_depth(D::rules.promotions[rule], to_depth, G::depth(from, us));
     return to_depth;
   }
 
@@ -383,8 +383,8 @@ struct Generator {
     if constexpr (rule < 0) {
       if (targets) sink.template moves<t>(from, targets);
     } else {
-      constexpr int zone = D::promotions[rule].zone;
-      if constexpr (D::promotions[rule].leaving) targets = emit_leaving_zone<t>(b, sink, from, targets);
+      constexpr int zone = D::rules.promotions[rule].zone;
+      if constexpr (D::rules.promotions[rule].leaving) targets = emit_leaving_zone<t>(b, sink, from, targets);
       constexpr B outside = promotion_zone(zone + 1, G::ranks);
       if (targets & outside) sink.template moves<t>(from, targets & outside);
       if (!(targets & ~outside)) return;
@@ -399,7 +399,7 @@ struct Generator {
   // or of the target, the deeper (promotion_depth), and returns the other targets.
   template <int t, class Sink, class From>
   static B emit_leaving_zone(const Board<D>& b, Sink& sink, From from, B targets) {
-    constexpr int zone = D::promotions[V::promotion_rule[t]].zone;
+    constexpr int zone = D::rules.promotions[V::promotion_rule[t]].zone;
     for_each_index<zone>([&](auto i) {
       constexpr int from_depth = i + 1;
       const B left = targets & started_at(from, promotion_zone(from_depth, from_depth));
@@ -436,7 +436,7 @@ struct Generator {
     Choices c;
     constexpr int rule = V::promotion_rule[t];
     if constexpr (rule >= 0) {
-      constexpr PromotionData pr = D::promotions[rule];
+      constexpr PromotionData pr = D::rules.promotions[rule];
       if (!promotes_at(pr, depth)) return c;
       c.stay = may_stay_at(pr, depth);
       for (const PromotionTarget& target : pr.to)
@@ -455,7 +455,7 @@ struct Generator {
   template <class Sink>
   static void in_place_promotions(const Board<D>& b, const Context& cx, Sink& sink) {
     for_each_index<V::promotion_rules>([&](auto r) {
-      constexpr PromotionData rule = D::promotions[r];
+      constexpr PromotionData rule = D::rules.promotions[r];
       if constexpr (rule.in_place) {
         const B pieces = b.template of_types<V::rule_types[r]>(us);
         B eligible = pieces & V::in_place_squares[r][us];
@@ -615,7 +615,7 @@ struct Generator {
   static void first_moves(const Board<D>& b, const Context& cx, Sink& sink) {
     using F = FirstMoves<D>;
     for_each_index<F::count>([&](auto i) {
-      constexpr FirstMoveDesc fm = D::first_moves[i];
+      constexpr FirstMoveDesc fm = D::rules.first_moves[i];
       constexpr int t = fm.type;
       if constexpr (!fm.in_check)
         if (cx.checkers) return;
@@ -641,9 +641,9 @@ struct Generator {
   // that is not royal whatever attacks it (Fairy-Stockfish's legal()).
   template <class Sink>
   static void castling(const Board<D>& b, const Context& cx, Sink& sink, int k) {
-    constexpr bool royal = D::castling.piece < 0;
+    constexpr bool royal = D::rules.castling.piece < 0;
     const int rank_start = G::square(0, G::rank_of(k));
-    B partners = b.virgin & b.template pieces<D::castling.partner>(us) & (G::rays[0][k] | G::rays[1][k]);
+    B partners = b.virgin & b.template pieces<D::rules.castling.partner>(us) & (G::rays[0][k] | G::rays[1][k]);
     while (partners) {
       const int p = pop_lsb(partners);
       const auto& rule = Castling<D>::rules[k - rank_start][p - rank_start];

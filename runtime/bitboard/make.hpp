@@ -136,8 +136,8 @@ struct Make {
     constexpr B corners = bit<B>(G::square(0, first)) | bit<B>(G::square(G::files - 1, first));
     if constexpr (V::is_royal(t)) {
       if (bit<B>(to) != king_square) return;
-      if (const B partners = corners & n.template pieces<D::castling.partner>(us)) n.virgin |= king_square | partners;
-    } else if constexpr (t == D::castling.partner) {
+      if (const B partners = corners & n.template pieces<D::rules.castling.partner>(us)) n.virgin |= king_square | partners;
+    } else if constexpr (t == D::rules.castling.partner) {
       if ((bit<B>(to) & corners) && (n.template of_types<V::royal_types>(us) & king_square)) n.virgin |= king_square | bit<B>(to);
     }
   }
@@ -191,13 +191,13 @@ struct Make {
     clear_virgin(n, before, a);
     clear_virgin(n, before, b);
     clear_virgin(n, before, c);
-    if constexpr (D::castling.enabled) {
+    if constexpr (D::rules.castling.enabled) {
       // An unmoved royal (castling) piece keeps that state only beside an unmoved partner on its rank.
       for (const Color side : {White, Black}) {
         const B royal = n.template of_types<V::castler_types>(side) & n.virgin;
         if (!royal) continue;
         const int k = lsb(royal);
-        const B partners = n.virgin & n.template pieces<D::castling.partner>(side) & G::rank_mask(G::rank_of(k));
+        const B partners = n.virgin & n.template pieces<D::rules.castling.partner>(side) & G::rank_mask(G::rank_of(k));
         if (!(partners & ~bit<B>(k))) n.virgin &= ~(G::rank_mask(G::rank_of(k)) & n.color[side]);
       }
     }
@@ -209,8 +209,8 @@ struct Make {
   static void leave_ep_squares(Board<D>& n, int from, int to) {
     const B passed = G::between(from, to);  // empty unless along a queen line, two squares or more
     if (!passed || popcount(passed) > Position::kMaxEp) return;
-    if constexpr (requires { D::ep_ranks; })
-      n.ep = passed & V::relative_ranks(us, D::ep_ranks);
+    if constexpr (D::rules.ep_ranks != 0)
+      n.ep = passed & V::relative_ranks(us, D::rules.ep_ranks);
     else
       n.ep = passed;
     n.ep_victim = std::uint8_t(to);

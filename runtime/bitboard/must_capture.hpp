@@ -5,9 +5,8 @@
 // counts both kinds in one pass; earlier plies look for a capture first, then make the moves of
 // the kind that stays.
 //
-// A description with compulsory captures says so (detected with `requires`, so the other
-// variants' kernel code stays as it was):
-//   static constexpr bool must_capture = true;
+// The description's record says whether captures are compulsory (rules.must_capture); only
+// then is there code for it, so the other variants' kernel code stays as it was.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +16,7 @@
 namespace fairy::bitboard {
 
 template <class D>
-constexpr bool captures_compulsory = requires { requires D::must_capture; };
+constexpr bool captures_compulsory = D::rules.must_capture;
 
 // Counts the captures and the other moves apart.
 template <class D>

@@ -7,9 +7,8 @@
 // castling always. Against hoppers and bent pieces of ours every move is tried, and so is every
 // move of a position whose FEN has the enemy in check already.
 //
-// A description whose variant bars checks says so (detected with `requires`, so the other
-// variants' kernel code stays as it was):
-//   static constexpr bool no_checks = true;
+// The description's record says whether the variant bars checks (rules.checks_allowed false);
+// only then is there code for it, so the other variants' kernel code stays as it was.
 #pragma once
 
 #include <array>
@@ -22,7 +21,7 @@
 namespace fairy::bitboard {
 
 template <class D>
-constexpr bool checks_barred = requires { requires D::no_checks; };
+constexpr bool checks_barred = !D::rules.checks_allowed;
 
 template <class D, Color us, class Sink>
 struct NoCheckFilter {

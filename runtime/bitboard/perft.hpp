@@ -89,7 +89,7 @@ std::uint64_t perft(const Board<D>& b, int depth);
 // one does when the turn has one move: White's first with first_turn_moves 1).
 template <class D, Color us, std::uint8_t phase>
 std::uint64_t perft_after_move(Board<D> next, int to, int depth) {
-  constexpr int moves = phase == kPhaseOpening ? D::turn.first_turn_moves : D::turn.moves;
+  constexpr int moves = phase == kPhaseOpening ? D::rules.turn.first_turn_moves : D::rules.turn.moves;
   next.turn.opening = false;
   if constexpr (phase != kPhaseLater && moves > 1) {
     next.turn.phase = 1;

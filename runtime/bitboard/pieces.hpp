@@ -286,7 +286,7 @@ template <class D, int t, Color c, std::uint8_t phase>
 struct PhasePaths {
   static constexpr bool usable(const PathDesc& p) {
     if (!(p.phases & phase)) return false;
-    return phase != kPhaseLater || D::turn.later_captures || (p.legs[p.leg_count - 1].mode & kMove);
+    return phase != kPhaseLater || D::rules.turn.later_captures || (p.legs[p.leg_count - 1].mode & kMove);
   }
   static constexpr int count = [] {
     int n = 0;
@@ -298,7 +298,7 @@ struct PhasePaths {
     int n = 0;
     for (PathDesc p : D::pieces[t].paths[c]) {
       if (!usable(p)) continue;
-      if (phase == kPhaseLater && !D::turn.later_captures) p.legs[p.leg_count - 1].mode &= kMove;
+      if (phase == kPhaseLater && !D::rules.turn.later_captures) p.legs[p.leg_count - 1].mode &= kMove;
       out[n++] = p;
     }
     return out;

@@ -51,50 +51,50 @@ struct Variant {
   static constexpr TypeSet tracked_types = [] {
     TypeSet s = 0;
     for (int t = 0; t < types; ++t)
-      if (tracks_virginity(D::pieces, D::castling, t)) s |= TypeSet(1) << t;
+      if (tracks_virginity(D::pieces, D::rules.castling, t)) s |= TypeSet(1) << t;
     return s;
   }();
   // The types that castle (VariantInfo::castles): the royal ones, or the castling piece.
-  static constexpr TypeSet castler_types = D::castling.piece >= 0 ? TypeSet(1) << D::castling.piece : royal_types;
+  static constexpr TypeSet castler_types = D::rules.castling.piece >= 0 ? TypeSet(1) << D::rules.castling.piece : royal_types;
   static constexpr bool is_royal(int t) { return (royal_types >> t) & 1; }
   static constexpr bool is_tracked(int t) { return (tracked_types >> t) & 1; }
 
-  // promotion_rule[t]: index into D::promotions of the rule by which t's own moves promote, or -1.
+  // promotion_rule[t]: index into D::rules.promotions of the rule by which t's own moves promote, or -1.
   static constexpr auto promotion_rule = [] {
     std::array<int, types> rule{};
     rule.fill(-1);
-    for (int r = 0; r < int(D::promotions.size()); ++r)
-      if (!D::promotions[r].in_place)
-        for (int t : D::promotions[r].pieces) rule[t] = r;
+    for (int r = 0; r < int(D::rules.promotions.size()); ++r)
+      if (!D::rules.promotions[r].in_place)
+        for (int t : D::rules.promotions[r].pieces) rule[t] = r;
     return rule;
   }();
   // Promotions that are moves of their own (PromotionData::in_place): whether there are any,
   // each rule's piece types, and its squares per colour.
-  static constexpr int promotion_rules = int(D::promotions.size());
+  static constexpr int promotion_rules = int(D::rules.promotions.size());
   static constexpr bool in_place = [] {
-    for (const PromotionData& r : D::promotions)
+    for (const PromotionData& r : D::rules.promotions)
       if (r.in_place) return true;
     return false;
   }();
   static constexpr auto rule_types = [] {
     std::array<TypeSet, promotion_rules> out{};
     for (int r = 0; r < promotion_rules; ++r)
-      for (int t : D::promotions[r].pieces) out[r] |= TypeSet(1) << t;
+      for (int t : D::rules.promotions[r].pieces) out[r] |= TypeSet(1) << t;
     return out;
   }();
   static constexpr auto in_place_squares = [] {
     std::array<std::array<B, 2>, promotion_rules> out{};
     for (int r = 0; r < promotion_rules; ++r)
-      if (D::promotions[r].in_place)
+      if (D::rules.promotions[r].in_place)
         for (const Color c : {White, Black})
-          for_each_kernel_square(board, D::promotions[r].squares[c], [&](int s) { set_square(out[r][c], s); });
+          for_each_kernel_square(board, D::rules.promotions[r].squares[c], [&](int s) { set_square(out[r][c], s); });
     return out;
   }();
 
   // start_squares[c][t]: where colour c's pieces of type t stand in the start position.
   static constexpr auto start_squares = [] {
     std::array<std::array<B, types>, 2> out{};
-    constexpr auto start = fen_board<D>(D::start_fen);
+    constexpr auto start = fen_board<D>(D::rules.start_fen);
     for (int s = 0; s < squares; ++s)
       if (const Piece p = start[std::size_t(s)]; p != kEmpty) set_square(out[color_of(p)][type_of(p)], s);
     return out;
