@@ -1,6 +1,9 @@
 #include "runtime/variant_data.hpp"
 
+#include <array>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace fairy {
 
@@ -15,6 +18,11 @@ SquareSet mailbox_set(const SquareWords& words, const Geometry& g) {
 
 std::array<SquareSet, 2> mailbox_sets(const std::array<SquareWords, 2>& words, const Geometry& g) {
   return {mailbox_set(words[White], g), mailbox_set(words[Black], g)};
+}
+
+// Each colour's program of a table's paths per colour.
+std::array<PieceProgram, 2> programs_of(const std::array<std::span<const PathDesc>, 2>& paths) {
+  return {program_of(paths[White]), program_of(paths[Black])};
 }
 
 // The model's pieces of a module's table.
@@ -36,13 +44,13 @@ std::vector<PieceInfo> piece_infos(std::span<const bitboard::PieceDesc> table, c
     p.no_hop_over = d.no_hop_over;
     p.no_capture = d.no_capture;
     p.unpromoted = d.unpromoted;
-    p.program = {program_of(d.paths[White]), program_of(d.paths[Black])};
+    p.program = programs_of(d.paths);
     p.confined = d.confined;
     if (d.confined) p.region = mailbox_sets(d.region, g);
     for (const bitboard::SquareMovesDesc& m : d.moves_on)
       p.moves_on.push_back(SquareMoves{.on = mailbox_sets(m.on, g),
                                        .betza = std::string(m.betza),
-                                       .program = {program_of(m.paths[White]), program_of(m.paths[Black])}});
+                                       .program = programs_of(m.paths)});
   }
   return pieces;
 }
@@ -71,7 +79,7 @@ VariantInfo model_of(const VariantData& d) {
   for (const bitboard::FirstMoveDesc& f : d.first_moves)
     v.first_moves.push_back(FirstMove{.type = f.type,
                                       .betza = std::string(f.betza),
-                                      .program = {program_of(f.paths[White]), program_of(f.paths[Black])},
+                                      .program = programs_of(f.paths),
                                       .in_check = f.in_check,
                                       .lost_to = f.lost_to});
   v.finalize();
