@@ -50,6 +50,7 @@ constexpr void for_each_named(const Geometry& g, std::string_view names, F f) {
 // square is k, on boards of up to 256 squares.
 using SquareWords = std::array<std::uint64_t, 4>;
 constexpr bool holds(const SquareWords& words, int s) { return (words[std::size_t(s / 64)] >> (s % 64)) & 1; }
+constexpr void add_square(SquareWords& words, int s) { words[std::size_t(s / 64)] |= std::uint64_t(1) << (s % 64); }
 
 // A kernel square: rank * files + file of the mailbox square s (runtime/geometry.hpp).
 constexpr int kernel_square(const Geometry& g, Square s) { return g.rank_of(s) * g.files + g.file_of(s); }
@@ -64,7 +65,7 @@ constexpr void for_each_kernel_square(const Geometry& g, std::string_view names,
 // The squares of g that `names` names, as generated code writes a set.
 constexpr SquareWords square_words(const Geometry& g, std::string_view names) {
   SquareWords words{};
-  for_each_kernel_square(g, names, [&](int k) { words[std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64); });
+  for_each_kernel_square(g, names, [&](int k) { add_square(words, k); });
   return words;
 }
 

@@ -9,15 +9,9 @@ namespace fairy {
 
 namespace {
 
-// A set of squares as a generated module states it (SquareWords) as the model's set.
-SquareSet mailbox_set(const SquareWords& words, const Geometry& g) {
-  SquareSet set;
-  for_each_held(g, words, [&set](Square s) { set.set(std::size_t(s)); });
-  return set;
-}
-
-std::array<SquareSet, 2> mailbox_sets(const std::array<SquareWords, 2>& words, const Geometry& g) {
-  return {mailbox_set(words[White], g), mailbox_set(words[Black], g)};
+// Each colour's set of a module's (SquareWords per colour) as the model's.
+std::array<SquareSet, 2> square_sets(const Geometry& g, const std::array<SquareWords, 2>& words) {
+  return {square_set(g, words[White]), square_set(g, words[Black])};
 }
 
 // Each colour's program of a table's paths per colour.
@@ -46,9 +40,9 @@ std::vector<PieceInfo> piece_infos(std::span<const bitboard::PieceDesc> table, c
     p.unpromoted = d.unpromoted;
     p.program = programs_of(d.paths);
     p.confined = d.confined;
-    if (d.confined) p.region = mailbox_sets(d.region, g);
+    if (d.confined) p.region = square_sets(g, d.region);
     for (const bitboard::SquareMovesDesc& m : d.moves_on)
-      p.moves_on.push_back(SquareMoves{.on = mailbox_sets(m.on, g),
+      p.moves_on.push_back(SquareMoves{.on = square_sets(g, m.on),
                                        .betza = std::string(m.betza),
                                        .program = programs_of(m.paths)});
   }

@@ -32,6 +32,13 @@ inline SquareSet square_set(const Geometry& g, std::string_view names) {
   for_each_named(g, names, [&set](Square s) { set.set(std::size_t(s)); });
   return set;
 }
+// The squares of g in `words` (runtime/square_names.hpp's SquareWords, as a generated module
+// states a set), as the model's set.
+inline SquareSet square_set(const Geometry& g, const SquareWords& words) {
+  SquareSet set;
+  for_each_held(g, words, [&set](Square s) { set.set(std::size_t(s)); });
+  return set;
+}
 // The same as a list, in the order named.
 inline std::vector<Square> square_list(const Geometry& g, std::string_view names) {
   std::vector<Square> list;

@@ -10,11 +10,9 @@ namespace {
 std::string flag_literal(const fairy::VariantInfo& info) {
   const fairy::FlagRule& flag = info.ends.flag;
   std::string names;
-  for (const fairy::Color c : {fairy::White, fairy::Black}) {
-    fairy::SquareSet set;
-    fairy::for_each_held(info.geo, flag.squares[c], [&set](fairy::Square s) { set.set(std::size_t(s)); });
-    names += std::string(names.empty() ? "" : ", ") + "square_words(kBoard, " + square_names(info.geo, set) + ")";
-  }
+  for (const fairy::Color c : {fairy::White, fairy::Black})
+    names += std::string(names.empty() ? "" : ", ") + "square_words(kBoard, " +
+             square_names(info.geo, fairy::square_set(info.geo, flag.squares[c])) + ")";
   return Fields().set("piece", flag.piece).set("squares", "{" + names + "}").flag("extra_move", flag.extra_move).str("FlagRule");
 }
 

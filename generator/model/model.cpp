@@ -290,10 +290,7 @@ void lower_end(fairy::VariantInfo& info, const spec::EndSpec& es) {
     e.flag.piece = piece_type(info, es.flag->piece, "flag piece");
     const std::vector<fairy::Square> named[2] = {squares(info.geo, es.flag->white), squares(info.geo, es.flag->black)};
     for (const fairy::Color c : {fairy::White, fairy::Black})
-      for (const fairy::Square s : named[c]) {
-        const int k = fairy::kernel_square(info.geo, s);
-        e.flag.squares[c][std::size_t(k / 64)] |= std::uint64_t(1) << (k % 64);
-      }
+      for (const fairy::Square s : named[c]) fairy::add_square(e.flag.squares[c], fairy::kernel_square(info.geo, s));
     e.flag.extra_move = es.flag->extra_move;
   }
   if (es.repetition) {

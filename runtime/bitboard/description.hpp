@@ -36,6 +36,16 @@ struct SquareMovesDesc {
   std::array<std::span<const PathDesc>, 2> paths;
 };
 
+// A set of squares as a description writes it (SquareWords: a region, a moves_on entry's squares,
+// the flag's) as a kernel board of B, of `squares` squares.
+template <class B>
+constexpr B board_of(const SquareWords& words, int squares) {
+  B out{};
+  for (int s = 0; s < squares; ++s)
+    if (holds(words, s)) set_square(out, s);
+  return out;
+}
+
 // A piece as a generated module declares it, once for the kernel and the model (PieceInfo, which
 // runtime/variant_data.hpp's model_of makes of it): the fields mean what PieceInfo's do.
 struct PieceDesc {

@@ -53,9 +53,7 @@ struct Ends {
   static constexpr std::array<B, 2> flag_squares = [] {
     std::array<B, 2> out{};
     if constexpr (flag)
-      for (const Color c : {White, Black})
-        for (int s = 0; s < D::files * D::ranks; ++s)
-          if (holds(D::rules.ends.flag.squares[c], s)) set_square(out[c], s);
+      for (const Color c : {White, Black}) out[c] = board_of<B>(D::rules.ends.flag.squares[c], V::squares);
     return out;
   }();
 

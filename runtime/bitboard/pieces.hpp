@@ -94,9 +94,7 @@ constexpr SquareTable<G> leap_table_on(const PieceDesc& piece, Color c, std::spa
       else if (starts & bit<typename G::B>(s)) out[s] |= table[s];
   };
   for (const SquareMovesDesc& m : piece.moves_on) {
-    typename G::B on = 0;
-    for (int s = 0; s < G::squares; ++s)
-      if (holds(m.on[c], s)) set_square(on, s);
+    const typename G::B on = board_of<typename G::B>(m.on[c], G::squares);
     add(m.paths[c], on & left);
     left &= ~on;
   }

@@ -106,9 +106,7 @@ struct Variant {
   static constexpr auto may_end = [] {
     std::array<std::array<B, types>, 2> out{};
     for (const Color c : {White, Black})
-      for (int t = 0; t < types; ++t)
-        for (int s = 0; s < squares; ++s)
-          if (!D::pieces[t].confined || holds(D::pieces[t].region[c], s)) set_square(out[c][t], s);
+      for (int t = 0; t < types; ++t) out[c][t] = D::pieces[t].confined ? board_of<B>(D::pieces[t].region[c], squares) : G::all();
     return out;
   }();
   static constexpr bool is_confined(int t) { return D::pieces[t].confined; }
