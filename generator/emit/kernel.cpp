@@ -1,17 +1,11 @@
 #include "generator/emit/kernel.hpp"
 
-#include <array>
-#include <cstdint>
-
-#include "generator/emit/paths.hpp"
 #include "generator/emit/text.hpp"
 #include "generator/model/coverage.hpp"
 
 namespace fairygen::emit {
 
 namespace {
-
-using fairy::Color;
 
 // The C++ type of a word of `bits` bits (runtime/bitboard/bitboard.hpp).
 std::string word_type(int bits) {

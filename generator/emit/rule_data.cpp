@@ -85,32 +85,38 @@ std::string first_moves_data(const fairy::VariantInfo& info) {
          "> kFirstMoves = {{\n" + rows + "}};\n";
 }
 
+// A field of the record, `.name = value`, with a note beside it or none.
+struct RecordField {
+  std::string text;
+  std::string note{};
+};
+
 // The record's fields (VariantData's, in declaration order), those at their defaults left out.
-std::vector<std::string> record_fields(const fairy::VariantInfo& info, const std::string& pieces) {
-  std::vector<std::string> f = {".key = " + c_string(info.key), ".geo = kBoard", ".start_fen = " + c_string(info.start_fen),
-                                ".pieces = " + pieces};
-  if (info.castling.enabled) f.push_back(".castling = " + castling_literal(info.castling));
-  if (!info.promotions.empty()) f.push_back(".promotions = kPromotions");
+std::vector<RecordField> record_fields(const fairy::VariantInfo& info, const std::string& pieces) {
+  std::vector<RecordField> f = {{".key = " + c_string(info.key)}, {".geo = kBoard"}, {".start_fen = " + c_string(info.start_fen)},
+                                {".pieces = " + pieces}};
+  if (info.castling.enabled) f.push_back({".castling = " + castling_literal(info.castling)});
+  if (!info.promotions.empty()) f.push_back({".promotions = kPromotions"});
   if (info.drops.enabled)
-    f.push_back(".drops = " + Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule"));
+    f.push_back({".drops = " + Fields().set("enabled", "true").set("zone", info.drops.zone).set("pawn", info.drops.pawn).str("DropRule")});
   if (info.hands.enabled)
-    f.push_back(".hands = " + hand_literal(info.hands, info.pieces.size()) + "  // drop_ranks by type: bit r, the mover's rank r + 1");
-  if (!(info.turn == fairy::TurnRule{})) f.push_back(".turn = " + turn_literal(info.turn));
-  if (const std::string ends = end_rules_literal(info); !ends.empty()) f.push_back(".ends = " + ends);
+    f.push_back({".hands = " + hand_literal(info.hands, info.pieces.size()), "drop_ranks by type: bit r, the mover's rank r + 1"});
+  if (!(info.turn == fairy::TurnRule{})) f.push_back({".turn = " + turn_literal(info.turn)});
+  if (const std::string ends = end_rules_literal(info); !ends.empty()) f.push_back({".ends = " + ends});
   if (info.explosions.enabled)
-    f.push_back(".explosions = " +
-                Fields().set("enabled", "true").set("spared", std::to_string(info.explosions.spared) + "ull").str("ExplosionRule"));
-  if (info.must_capture) f.push_back(".must_capture = true");
-  if (!info.checks_allowed) f.push_back(".checks_allowed = false");
-  if (info.ep_ranks) f.push_back(".ep_ranks = " + std::to_string(info.ep_ranks));
-  if (info.flying_general) f.push_back(".flying_general = true");
-  if (info.pass) f.push_back(".pass = true");
+    f.push_back({".explosions = " +
+                 Fields().set("enabled", "true").set("spared", std::to_string(info.explosions.spared) + "ull").str("ExplosionRule")});
+  if (info.must_capture) f.push_back({".must_capture = true"});
+  if (!info.checks_allowed) f.push_back({".checks_allowed = false"});
+  if (info.ep_ranks) f.push_back({".ep_ranks = " + std::to_string(info.ep_ranks)});
+  if (info.flying_general) f.push_back({".flying_general = true"});
+  if (info.pass) f.push_back({".pass = true"});
   if (!info.brouhaha.empty()) {
     std::string names;
     for (fairy::Square s : info.brouhaha) names += (names.empty() ? "" : " ") + info.geo.name(s);
-    f.push_back(".brouhaha = " + c_string(names));
+    f.push_back({".brouhaha = " + c_string(names)});
   }
-  if (!info.first_moves.empty()) f.push_back(".first_moves = kFirstMoves");
+  if (!info.first_moves.empty()) f.push_back({".first_moves = kFirstMoves"});
   return f;
 }
 
@@ -125,10 +131,8 @@ std::string rule_data_code(const fairy::VariantInfo& info, const std::string& pi
   if (!info.first_moves.empty()) out += first_moves_data(info);
   out += own_pieces;
   out += "inline constexpr VariantData kVariant = {\n";
-  for (const std::string& field : record_fields(info, pieces)) {
-    const std::size_t note = field.find("  // ");  // a comment after the field's comma
-    out += "    " + (note == std::string::npos ? field + "," : field.substr(0, note) + "," + field.substr(note)) + "\n";
-  }
+  for (const RecordField& field : record_fields(info, pieces))
+    out += "    " + field.text + "," + (field.note.empty() ? "" : "  // " + field.note) + "\n";
   return out + "};\n\n";
 }
 
