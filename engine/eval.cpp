@@ -32,9 +32,10 @@ int obstacle_type(const VariantInfo& v) {
 int count_moves(const Interpreter& rules, Position& pos, const std::vector<char>& cells, int type, Square from) {
   const VariantInfo& v = rules.variant();
   const Geometry& g = v.geo;
-  const std::string own = v.token_of(make_piece(White, type));  // "+P": a promoted piece, not its base
-  const std::string board = board_fen(g, [&](Square s) -> std::string {
-    return s == from ? own : cells[std::size_t(s)] ? std::string(1, cells[std::size_t(s)]) : std::string();
+  const PieceToken own = v.token(make_piece(White, type));  // "+P": a promoted piece, not its base
+  const std::string board = board_fen(g, [&](Square s) {
+    const char c = cells[std::size_t(s)];
+    return s == from ? own : c ? PieceToken(c) : PieceToken();
   });
   try {
     pos.set_fen(board + " w - - 0 2");

@@ -6,6 +6,7 @@
 // border of one row is the left border of the next), so the row stride is files + kPad.
 #pragma once
 
+#include <charconv>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,23 +60,30 @@ struct Geometry {
 };
 
 // The board part of a FEN: ranks from the last, runs of empty squares as numbers (which may
-// exceed 9). cell(s) gives the text on s (a character, or a string such as "+P"), empty or 0
-// for an empty square.
+// exceed 9). cell(s) gives the text on s as a value that converts to std::string_view (a
+// PieceToken, runtime/variant_info.hpp), empty for an empty square: no square makes a string.
 template <class Cell>
 std::string board_fen(const Geometry& g, const Cell& cell) {
   std::string out;
+  out.reserve(std::size_t(g.files * g.ranks + g.ranks));
+  const auto add_empty = [&out](int& empty) {
+    char digits[4];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, empty).ptr);
+    empty = 0;
+  };
   for (int r = g.ranks - 1; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < g.files; ++f) {
       const auto c = cell(g.square(f, r));
-      if (c == decltype(c){}) {
+      const std::string_view text = c;
+      if (text.empty()) {
         ++empty;
         continue;
       }
-      if (empty) out += std::to_string(empty), empty = 0;
-      out += c;
+      if (empty) add_empty(empty);
+      out += text;
     }
-    if (empty) out += std::to_string(empty);
+    if (empty) add_empty(empty);
     if (r) out += '/';
   }
   return out;

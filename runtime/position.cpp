@@ -1124,7 +1124,7 @@ std::string Position::fen() const {
   const Geometry& g = geo();
   std::string out = board_fen(g, [this](Square s) {
     const Piece p = board_[s];
-    return p == kEmpty ? std::string() : p == kHole ? std::string("*") : info_->token_of(p);
+    return p == kEmpty ? PieceToken() : p == kHole ? PieceToken('*') : info_->token(p);
   });
   if (info_->hands.enabled) out += hand_field();
   out += stm_ == White ? " w " : " b ";

@@ -19,11 +19,11 @@ int VariantInfo::type_of_token(char upper, char mark) const {
   return -1;
 }
 
-std::string VariantInfo::token_of(Piece p) const {
+PieceToken VariantInfo::token(Piece p) const {
   const char letter = letter_of(p), mark = pieces[type_of(p)].mark;
-  if (mark == '+') return std::string{'+', letter};
-  if (mark) return std::string{letter, mark};
-  return std::string(1, letter);
+  if (mark == '+') return PieceToken('+', letter);
+  if (mark) return PieceToken(letter, mark);
+  return PieceToken(letter);
 }
 
 char VariantInfo::letter_of(Piece p) const {

@@ -23,6 +23,18 @@
 
 namespace fairy {
 
+// A square's text in a FEN: a piece's token (its letter, with `+` before or `~` after it), `*`
+// for a hole, nothing for an empty square. A value of two characters at most: writing a FEN
+// makes no string a square.
+struct PieceToken {
+  std::array<char, 2> text{};
+  std::uint8_t size = 0;
+  constexpr PieceToken() = default;
+  constexpr explicit PieceToken(char c) : text{c, 0}, size(1) {}
+  constexpr PieceToken(char a, char b) : text{a, b}, size(2) {}
+  constexpr operator std::string_view() const { return {text.data(), size}; }
+};
+
 // A set of mailbox squares (regions: where a piece may move, where it has other moves).
 using SquareSet = std::bitset<kMaxSquares>;
 // The squares of g that `names` names (runtime/square_names.hpp: "d1-f3 e4"), as a generated
@@ -458,7 +470,9 @@ struct VariantInfo {
   int type_of_letter(char upper) const;  // -1 when unknown (an unmarked piece)
   int type_of_token(char upper, char mark) const;  // with a mark ('+', '~' or 0); -1 when unknown
   char letter_of(Piece p) const;         // FEN letter with case for colour
-  std::string token_of(Piece p) const;   // the FEN token: the letter, with `+` before or `~` after it
+  // The FEN token: the letter, with `+` before or `~` after it.
+  PieceToken token(Piece p) const;
+  std::string token_of(Piece p) const { return std::string(std::string_view(token(p))); }
   // Whether a piece on `s` counts as not yet moved for XBetza `i` when its type's virginity is
   // not tracked in the position (it stands where the start position has the same piece).
   bool on_start_square(Piece p, Square s) const {

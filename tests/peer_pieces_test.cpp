@@ -44,8 +44,8 @@ struct Board {
 std::string fen_of(const std::vector<std::pair<Square, char>>& pieces, const Geometry& g) {
   return board_fen(g, [&](Square s) {
            for (const auto& [at, letter] : pieces)
-             if (at == s) return letter;
-           return '\0';
+             if (at == s) return PieceToken(letter);
+           return PieceToken();
          }) +
          " w - - 0 1";
 }

@@ -37,10 +37,10 @@ std::vector<Square> parse_squares(const Geometry& geo, const std::string& list, 
 
 std::string fen_of(const Board& b, Square extra_enemy) {
   return board_fen(b.geo, [&](Square s) {
-           if (s == b.at) return 'X';
-           if (s == extra_enemy) return 'o';
+           if (s == b.at) return PieceToken('X');
+           if (s == extra_enemy) return PieceToken('o');
            const auto it = b.others.find(s);
-           return it == b.others.end() ? '\0' : it->second == 'F' ? 'O' : 'o';
+           return it == b.others.end() ? PieceToken() : PieceToken(it->second == 'F' ? 'O' : 'o');
          }) +
          " w - - 0 1";
 }
