@@ -33,10 +33,8 @@ int count_moves(const Interpreter& rules, Position& pos, const std::vector<char>
   const VariantInfo& v = rules.variant();
   const Geometry& g = v.geo;
   const PieceToken own = v.token(make_piece(White, type));  // "+P": a promoted piece, not its base
-  const std::string board = board_fen(g, [&](Square s) {
-    const char c = cells[std::size_t(s)];
-    return s == from ? own : c ? PieceToken(c) : PieceToken();
-  });
+  const std::string board =
+      board_fen(g, [&](Square s) { return s == from ? own : PieceToken(cells[std::size_t(s)]); });
   try {
     pos.set_fen(board + " w - - 0 2");
   } catch (const FenError&) {

@@ -6,7 +6,9 @@
 // border of one row is the left border of the next), so the row stride is files + kPad.
 #pragma once
 
+#include <array>
 #include <charconv>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,9 +61,20 @@ struct Geometry {
   }
 };
 
+// A square's text in a FEN: a piece's token (its letter, with `+` before or `~` after it,
+// VariantInfo::token), `*` for a hole, nothing for an empty square (as from a NUL character). A
+// value of two characters at most: writing a FEN makes no string a square.
+struct PieceToken {
+  std::array<char, 2> text{};
+  std::uint8_t size = 0;
+  constexpr PieceToken() = default;
+  constexpr explicit PieceToken(char c) : text{c, 0}, size(c != 0) {}
+  constexpr PieceToken(char a, char b) : text{a, b}, size(2) {}
+  constexpr operator std::string_view() const { return {text.data(), size}; }
+};
+
 // The board part of a FEN: ranks from the last, runs of empty squares as numbers (which may
-// exceed 9). cell(s) gives the text on s as a value that converts to std::string_view (a
-// PieceToken, runtime/variant_info.hpp), empty for an empty square: no square makes a string.
+// exceed 9). cell(s) gives the PieceToken on s, empty for an empty square.
 template <class Cell>
 std::string board_fen(const Geometry& g, const Cell& cell) {
   std::string out;
@@ -74,8 +87,8 @@ std::string board_fen(const Geometry& g, const Cell& cell) {
   for (int r = g.ranks - 1; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < g.files; ++f) {
-      const auto c = cell(g.square(f, r));
-      const std::string_view text = c;
+      const PieceToken token = cell(g.square(f, r));
+      const std::string_view text = token;
       if (text.empty()) {
         ++empty;
         continue;

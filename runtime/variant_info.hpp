@@ -23,18 +23,6 @@
 
 namespace fairy {
 
-// A square's text in a FEN: a piece's token (its letter, with `+` before or `~` after it), `*`
-// for a hole, nothing for an empty square. A value of two characters at most: writing a FEN
-// makes no string a square.
-struct PieceToken {
-  std::array<char, 2> text{};
-  std::uint8_t size = 0;
-  constexpr PieceToken() = default;
-  constexpr explicit PieceToken(char c) : text{c, 0}, size(1) {}
-  constexpr PieceToken(char a, char b) : text{a, b}, size(2) {}
-  constexpr operator std::string_view() const { return {text.data(), size}; }
-};
-
 // A set of mailbox squares (regions: where a piece may move, where it has other moves).
 using SquareSet = std::bitset<kMaxSquares>;
 // The squares of g that `names` names (runtime/square_names.hpp: "d1-f3 e4"), as a generated

@@ -53,10 +53,7 @@ char cell(const BoardCase& b, Color us, int f, int r, Square enemy_on, const Geo
 
 std::string fen(const BoardCase& b, Color us, Square enemy_on) {
   const Geometry g{b.files, b.ranks};
-  return board_fen(g, [&](Square s) {
-           const char c = cell(b, us, g.file_of(s), g.rank_of(s), enemy_on, g);
-           return c ? PieceToken(c) : PieceToken();
-         }) +
+  return board_fen(g, [&](Square s) { return PieceToken(cell(b, us, g.file_of(s), g.rank_of(s), enemy_on, g)); }) +
          (us == White ? " w - - 0 1" : " b - - 0 1");
 }
 
