@@ -80,8 +80,8 @@ class GreedyPlayer : public Player {
 
 class SearchPlayer : public Player {
  public:
-  SearchPlayer(const Engine& e, search::Limits limits, std::string name)
-      : searcher_(e, 16), limits_(limits), name_(std::move(name)) {}
+  SearchPlayer(const Engine& e, search::Limits limits, std::size_t hash_mb, std::string name)
+      : searcher_(e, hash_mb), limits_(limits), name_(std::move(name)) {}
   std::string name() const override { return name_; }
   void new_game(std::uint64_t) override { searcher_.clear(); }
   Move choose(Position& pos, const std::vector<std::uint64_t>& history) override {
@@ -103,8 +103,15 @@ std::int64_t number(const std::string& text, const std::string& spec) {
   return n;
 }
 
-search::Limits parse_limits(const std::string& text, const std::string& spec) {
+// A search player's settings: its limits and the size of its transposition table.
+struct SearchSettings {
   search::Limits limits;
+  std::size_t hash_mb = 16;  // as UCI's Hash option (engine/uci.cpp)
+};
+
+SearchSettings parse_search(const std::string& text, const std::string& spec) {
+  SearchSettings settings;
+  search::Limits& limits = settings.limits;
   std::size_t at = 0;
   while (at <= text.size()) {
     const std::size_t comma = std::min(text.find(',', at), text.size());
@@ -119,11 +126,16 @@ search::Limits parse_limits(const std::string& text, const std::string& spec) {
       limits.movetime_ms = n;
     else if (key == "nodes")
       limits.nodes = std::uint64_t(n);
+    else if (key == "hash" && n <= search::kMaxHashMb)
+      settings.hash_mb = std::size_t(n);
+    else if (key == "hash")
+      throw std::invalid_argument("hash=" + part.substr(eq + 1) + " in player '" + spec + "': at most " +
+                                  std::to_string(search::kMaxHashMb) + " MB");
     else
-      throw std::invalid_argument("unknown limit '" + key + "' in player '" + spec + "' (depth, movetime, nodes)");
+      throw std::invalid_argument("unknown setting '" + key + "' in player '" + spec + "' (depth, movetime, nodes, hash)");
     at = comma + 1;
   }
-  return limits;
+  return settings;
 }
 
 }  // namespace
@@ -131,8 +143,11 @@ search::Limits parse_limits(const std::string& text, const std::string& spec) {
 std::unique_ptr<Player> make_player(const std::string& spec, const Engine& engine) {
   if (spec == "random") return std::make_unique<RandomPlayer>(engine);
   if (spec == "greedy") return std::make_unique<GreedyPlayer>(engine);
-  if (spec.rfind("search:", 0) == 0) return std::make_unique<SearchPlayer>(engine, parse_limits(spec.substr(7), spec), spec);
-  throw std::invalid_argument("unknown player '" + spec + "' (random, greedy, search:depth=N|movetime=MS|nodes=N)");
+  if (spec.rfind("search:", 0) == 0) {
+    const SearchSettings s = parse_search(spec.substr(7), spec);
+    return std::make_unique<SearchPlayer>(engine, s.limits, s.hash_mb, spec);
+  }
+  throw std::invalid_argument("unknown player '" + spec + "' (random, greedy, search:depth=N|movetime=MS|nodes=N|hash=MB)");
 }
 
 std::string play_turn(Game& game, const std::vector<Move>& turn, std::vector<std::uint64_t>& history) {

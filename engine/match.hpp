@@ -27,7 +27,8 @@ class Player {
 };
 
 // "random", "greedy", or "search" with limits: "search:depth=4", "search:movetime=100" (ms),
-// "search:nodes=20000" (comma-separated, e.g. "search:depth=6,movetime=100"). Throws
+// "search:nodes=20000" (comma-separated, e.g. "search:depth=6,movetime=100"), and optionally the
+// size of its transposition table, "hash=MB" (default 16, at most search::kMaxHashMb). Throws
 // std::invalid_argument naming the bad part.
 std::unique_ptr<Player> make_player(const std::string& spec, const Engine& engine);
 

@@ -33,6 +33,8 @@
 namespace fairy::search {
 
 constexpr int kMaxDepth = 64;
+// The largest transposition table a Searcher is given, in MB (UCI's Hash option, a match player's hash=).
+constexpr std::size_t kMaxHashMb = 4096;
 constexpr int kMaxSearchPly = 128;
 
 // When to stop. Zero means "no limit of this kind"; with no limit at all the search runs to

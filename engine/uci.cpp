@@ -92,7 +92,7 @@ class UciSession {
     for (const auto& e : table_.catalogue().entries()) vars += " var " + e.key;
     send("option name UCI_Variant type combo default " + table_.variant_key() + vars);
     send("option name SpecFile type string default " + (table_.spec().empty() ? std::string("<empty>") : table_.spec()));
-    send("option name Hash type spin default 16 min 1 max 4096");
+    send("option name Hash type spin default 16 min 1 max " + std::to_string(search::kMaxHashMb));
     send("uciok");
   }
 
@@ -114,7 +114,8 @@ class UciSession {
         send("info string variants" + keys);
       } else if (name == "Hash") {
         const int mb = std::stoi(value);
-        if (mb < 1 || mb > 4096) throw std::invalid_argument("Hash must be 1 to 4096 MB");
+        if (mb < 1 || mb > std::int64_t(search::kMaxHashMb))
+          throw std::invalid_argument("Hash must be 1 to " + std::to_string(search::kMaxHashMb) + " MB");
         table_.set_hash(std::size_t(mb));
       } else {
         send("info string unknown option '" + name + "'");

@@ -26,9 +26,13 @@ expect 2 "cannot open" -- "$fairy" play chess --game "$tmp/none.txt"
 expect 1 "chess has no reserves to deal a random setup into" -- "$fairy" new chess
 # fairy match, uci, xboard (engine/): bad players and limits refused; the protocols through a pipe.
 expect 2 "unknown player 'smart' (random, greedy, search:" -- "$fairy" match chess smart random
-expect 2 "unknown limit 'speed' in player 'search:speed=3'" -- "$fairy" match chess search:speed=3 random
+expect 2 "unknown setting 'speed' in player 'search:speed=3' (depth, movetime, nodes, hash)" -- "$fairy" match chess search:speed=3 random
+expect 2 "bad number '0' in player 'search:depth=1,hash=0'" -- "$fairy" match chess search:depth=1,hash=0 random
+expect 2 "hash=4097 in player 'search:hash=4097': at most 4096 MB" -- "$fairy" match chess search:hash=4097 random
 expect 2 "bad number 'x' in player 'search:depth=x'" -- "$fairy" match chess search:depth=x random
 expect 2 "bad FEN at column 1" -- "$fairy" match chess random random --fen "X w - - 0 1"
+out=$("$fairy" match kingofthehill search:depth=2,hash=1 random --games 1 --seed 5)
+[[ "$out" == "kingofthehill search:depth=2,hash=1 vs random: 1 games, "* ]] || { echo "FAIL: match with hash=1: $out"; fails=$((fails + 1)); }
 out=$("$fairy" match kingofthehill search:depth=2 random --games 2 --seed 5)
 [[ "$out" == "kingofthehill search:depth=2 vs random: 2 games, +2 -0 =0, score 100.0%" ]] || { echo "FAIL: match: $out"; fails=$((fails + 1)); }
 out=$(printf 'uci

@@ -102,8 +102,11 @@ class EveryVariant : public ::testing::TestWithParam<const char*> {};
 
 void expect_legal_games(const Engine& engine, const char* opponent) {
   // Under the sanitizers a one-ply search: the interpreter's attack tests for hoppers made
-  // grasshopper's games take over a minute there at two plies.
-  const auto searcher = match::make_player(test::kSanitized ? "search:depth=1,nodes=100" : "search:depth=2,nodes=300", engine);
+  // grasshopper's games take over a minute there at two plies. A table of 1 MB: a few hundred
+  // nodes a move fill little of it, and the default 16 MB, cleared at each game, were a quarter
+  // of this test's time under the sanitizers.
+  const auto searcher =
+      match::make_player(test::kSanitized ? "search:depth=1,nodes=100,hash=1" : "search:depth=2,nodes=300,hash=1", engine);
   const auto other = match::make_player(opponent, engine);
   match::MatchOptions options;
   options.games = test::effort(2, 1);

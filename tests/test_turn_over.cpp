@@ -18,6 +18,7 @@
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "tests/effort.hpp"
 #include "tests/spec_error.hpp"
 
 namespace {
@@ -195,7 +196,8 @@ TEST(TurnOver, KyotoShogiRulesAlongRandomGames) {
   for (const auto& engine : all) {
     std::mt19937 rng(17);
     int turned = 0, turned_back = 0, face_drops = 0, captures_of_faces = 0;
-    for (int game = 0; game < 30; ++game) {
+    // Under the sanitizers 10 games (7 s of the suite with 30): every kind of move still comes.
+    for (int game = 0; game < test::effort(30, 10); ++game) {
       Position pos(engine->variant());
       pos.set_start();
       for (int ply = 0; ply < 80; ++ply) {

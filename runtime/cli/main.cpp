@@ -291,7 +291,7 @@ int main(int argc, char** argv) {
   bool match_verbose = false;
   std::optional<std::string> match_fen;
   match->add_option("variant", match_key, "variant key")->required();
-  match->add_option("first", first_player, "random, greedy or search:depth=N|movetime=MS|nodes=N")->required();
+  match->add_option("first", first_player, "random, greedy or search:depth=N|movetime=MS|nodes=N[,hash=MB]")->required();
   match->add_option("second", second_player, "the opponent, written alike")->required();
   match->add_option("--games", match_options.games, "games to play (colours alternate)")->check(CLI::Range(1, 100000));
   match->add_option("--seed", match_options.seed, "the same seed gives the same games (without time limits)");
