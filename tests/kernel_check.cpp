@@ -127,6 +127,9 @@ bool drop_gives_castling(Position& pos, const MoveList& moves) {
 
 }  // namespace
 
+// The largest tree the module's move generator counts beside the kernel (see below).
+constexpr std::uint64_t kMaxGeneratorLeaves = 1'000'000;
+
 int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
                          int games, int plies, KernelReach* reach) {
   const CompiledVariant* compiled = find_compiled(v.key);
@@ -158,7 +161,9 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
         SCOPED_TRACE(v.key + " " + pos.fen());
         for (int depth = 1; depth <= depth_max; ++depth) {
           const std::uint64_t kernel = v.kernel(pos, depth);
-          EXPECT_EQ(kernel, v.generated(pos, depth)) << "depth " << depth;
+          // The module's move generator makes and counts every leaf: a tree of millions (shogi
+          // with full hands: 200 drops a ply) is checked one ply shallower, as the peer test does.
+          if (depth == 1 || kernel <= kMaxGeneratorLeaves) { EXPECT_EQ(kernel, v.generated(pos, depth)) << "depth " << depth; }
           if (depth <= interpreted_depth_max) { EXPECT_EQ(kernel, interpreter.perft(ipos, depth)) << "depth " << depth; }
           if (::testing::Test::HasFailure()) return positions;
         }
