@@ -44,19 +44,21 @@ struct LeapSet {
   }
   friend constexpr bool operator==(const LeapSet&, const LeapSet&) = default;
 };
-constexpr LeapSet leap_set(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin = false, bool backwards = false) {
+// The vectors of the leaps among `paths` that `keep` accepts (reversed with backwards).
+template <class Keep>
+constexpr LeapSet leaps_where(std::span<const PathDesc> paths, Keep keep, bool backwards = false) {
   LeapSet out;
   for (const PathDesc& p : paths)
-    if (shape_of(p) == PathShape::Leap && p.virgin_only == virgin && (p.legs[0].mode & mode))
+    if (shape_of(p) == PathShape::Leap && keep(p))
       out.add(backwards ? Vector{-p.legs[0].dx, -p.legs[0].dy} : Vector{p.legs[0].dx, p.legs[0].dy});
   return out;
 }
+constexpr LeapSet leap_set(std::span<const PathDesc> paths, std::uint8_t mode, bool virgin = false, bool backwards = false) {
+  return leaps_where(paths, [&](const PathDesc& p) { return p.virgin_only == virgin && (p.legs[0].mode & mode); }, backwards);
+}
 // The vectors of the leaps that never promote (PathDesc::promotes false), of any mode.
 constexpr LeapSet unpromoting_leaps(std::span<const PathDesc> paths) {
-  LeapSet out;
-  for (const PathDesc& p : paths)
-    if (shape_of(p) == PathShape::Leap && !p.promotes) out.add(Vector{p.legs[0].dx, p.legs[0].dy});
-  return out;
+  return leaps_where(paths, [](const PathDesc& p) { return !p.promotes; });
 }
 
 // Where the leaps of `set` land from each square.
