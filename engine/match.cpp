@@ -126,12 +126,12 @@ SearchSettings parse_search(const std::string& text, const std::string& spec) {
       limits.movetime_ms = n;
     else if (key == "nodes")
       limits.nodes = std::uint64_t(n);
-    else if (key == "hash" && n <= search::kMaxHashMb)
-      settings.hash_mb = std::size_t(n);
-    else if (key == "hash")
-      throw std::invalid_argument("hash=" + part.substr(eq + 1) + " in player '" + spec + "': at most " +
-                                  std::to_string(search::kMaxHashMb) + " MB");
-    else
+    else if (key == "hash") {
+      settings.hash_mb = std::size_t(n);  // n > 0 (number())
+      if (settings.hash_mb > search::kMaxHashMb)
+        throw std::invalid_argument("hash=" + part.substr(eq + 1) + " in player '" + spec + "': at most " +
+                                    std::to_string(search::kMaxHashMb) + " MB");
+    } else
       throw std::invalid_argument("unknown setting '" + key + "' in player '" + spec + "' (depth, movetime, nodes, hash)");
     at = comma + 1;
   }
