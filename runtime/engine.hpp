@@ -53,7 +53,7 @@ class EngineFor : public Engine {
   std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
     return perft_divide(pos, rules_, depth, [this](Position& p, int d) { return perft(p, d); });
   }
-  void legal_moves(Position& pos, MoveList& out) const override { generate_legal(pos, rules_, out); }
+  void legal_moves(Position& pos, MoveList& out) const override { play_moves(pos, rules_, out); }
   void pseudo_moves(const Position& pos, MoveList& out) const override {
     out.size = 0;
     rules_.generate(pos, out);

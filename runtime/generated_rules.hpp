@@ -32,6 +32,9 @@ struct GeneratedRules {
   static std::uint64_t perft(const Position& pos, int depth);
   // Perft by the move generator alone (the tests compare it with the kernel's).
   static std::uint64_t generator_perft(Position& pos, int depth);
+  // The legal moves by the kernel (runtime/bitboard/legal_moves.hpp), for play; false where
+  // there is no kernel or it cannot hold the position (then play_moves asks generate_legal).
+  static bool kernel_moves(const Position& pos, MoveList& out);
 };
 
 }  // namespace fairy

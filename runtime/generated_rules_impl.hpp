@@ -4,6 +4,7 @@
 
 #include <type_traits>
 
+#include "runtime/bitboard/legal_moves.hpp"
 #include "runtime/bitboard/perft.hpp"
 #include "runtime/generated_rules.hpp"
 #include "runtime/perft.hpp"
@@ -41,6 +42,14 @@ std::uint64_t GeneratedRules<Self, Generator, Steps, Kernel>::perft(const Positi
 template <class Self, class Generator, GenerationSteps Steps, class Kernel>
 std::uint64_t GeneratedRules<Self, Generator, Steps, Kernel>::generator_perft(Position& pos, int depth) {
   return fairy::perft(pos, Self{}, depth);
+}
+
+template <class Self, class Generator, GenerationSteps Steps, class Kernel>
+bool GeneratedRules<Self, Generator, Steps, Kernel>::kernel_moves(const Position& pos, MoveList& out) {
+  if constexpr (std::is_void_v<Kernel>)
+    return false;
+  else
+    return bitboard::legal_moves<Kernel>(pos, out);
 }
 
 }  // namespace fairy

@@ -518,6 +518,16 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
   if (pos.variant().hands.must_drop) keep_drops_if_any(pos, out);
 }
 
+// The legal moves for play (a game, notation, the search, the server): a generated module's
+// kernel lists them where it can (GeneratedRules::kernel_moves), else generate_legal. The same
+// moves as generate_legal's (tests/kernel_check.cpp compares them), perhaps in another order.
+template <class R>
+void play_moves(Position& pos, const R& rules, MoveList& out) {
+  if constexpr (requires { R::kernel_moves(pos, out); })
+    if (R::kernel_moves(pos, out)) return;
+  generate_legal(pos, rules, out);
+}
+
 }  // namespace fairy
 
 // Drops from a hand (generate_hand_drops and their legality) build on the pieces above.

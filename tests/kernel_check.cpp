@@ -169,8 +169,12 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
         }
         ++positions;
         if (reach && ply > 0 && held(pos, pos.side_to_move()) && engine->in_check(pos)) ++reach->checks_with_hand;
-        MoveList moves;
+        // The legal moves for play (the kernel's list) are the interpreter's.
+        MoveList moves, interpreted;
         engine->legal_moves(pos, moves);
+        interpreter.legal_moves(ipos, interpreted);
+        EXPECT_EQ(sorted_moves(moves), sorted_moves(interpreted)) << "legal moves";
+        if (::testing::Test::HasFailure()) return positions;
         if (reach) {
           bool gates = false, gated_castling = false;
           for (const Move& m : moves) {

@@ -114,7 +114,9 @@ inline constexpr bool kOneSinkEveryPly = false;
 struct NoLastPly {};
 
 // Makes every move it is given and adds up the perft of the positions they lead to; with
-// kOneSinkEveryPly, at the last ply (`last` set) counts them instead.
+// kOneSinkEveryPly, at the last ply (`last` set) counts them instead. With `collect` set (the
+// legal moves of a position for play, legal_moves.hpp) it writes them as Moves to that list
+// instead: the same instantiation of the move generator serves perft and play.
 template <class D, Color us, std::uint8_t phase = kAllPhases>
 struct Expander {
   using V = Variant<D>;
@@ -124,11 +126,14 @@ struct Expander {
   int depth;  // of the children
   std::uint64_t nodes = 0;
   [[no_unique_address]] std::conditional_t<kOneSinkEveryPly, MoveCounter<D>*, NoLastPly> last{};
+  MoveList* collect = nullptr;
 
   template <int t, class From>
   void moves(From from, B targets) {
     if constexpr (kOneSinkEveryPly)
       if (last) return last->template moves<t>(from, targets);
+    if (collect) [[unlikely]]
+      return collected(from, targets, Choices{});
     while (targets) {
       const int to = pop_lsb(targets);
       made(Mk::template normal<t>(board, from(to), to, t), from(to), to);
@@ -138,6 +143,8 @@ struct Expander {
   void promotions(From from, B targets, const Choices& c) {
     if constexpr (kOneSinkEveryPly)
       if (last) return last->template promotions<t>(from, targets, c);
+    if (collect) [[unlikely]]
+      return collected(from, targets, c);
     while (targets) {
       const int to = pop_lsb(targets);
       if (c.stay) made(Mk::template normal<t>(board, from(to), to, t), from(to), to);
@@ -148,12 +155,22 @@ struct Expander {
   void en_passant(int from, int to, const Choices& c) {
     if constexpr (kOneSinkEveryPly)
       if (last) return last->template en_passant<t>(from, to, c);
+    if (collect) [[unlikely]]
+      return with_choices(Move{square(from), square(to), square(board.ep_victim), kNoSquare, MoveKind::EnPassant, 0}, c, from);
     if (c.stay) made(Mk::template en_passant<t>(board, from, to, t), from, to);
     for (int i = 0; i < c.n; ++i) made(Mk::template en_passant<t>(board, from, to, c.to[i]), from, to);
   }
   void castling(int king_from, int king_to, int partner_from, int partner_to) {
     if constexpr (kOneSinkEveryPly)
       if (last) return last->castling(king_from, king_to, partner_from, partner_to);
+    if (collect) [[unlikely]] {
+      const Move m{square(king_from), square(king_to), square(partner_from), square(partner_to), MoveKind::Castling, 0};
+      collect->push(m);
+      if constexpr (V::gating)
+        for (const int s : {king_from, partner_from})
+          if (s != king_to && s != partner_to) gates(m, s, s == partner_from ? kGateAtPartner : 0);
+      return;
+    }
     if constexpr (!V::gating) {
       child(Mk::castling(board, king_from, king_to, partner_from, partner_to), king_to);
     } else {
@@ -167,6 +184,10 @@ struct Expander {
   void drops(B targets) {
     if constexpr (kOneSinkEveryPly)
       if (last) return last->template drops<t, as>(targets);
+    if (collect) [[unlikely]] {
+      while (targets) collect->push(Move{kNoSquare, square(pop_lsb(targets)), kNoSquare, kNoSquare, MoveKind::Drop, std::uint8_t(as + 1)});
+      return;
+    }
     while (targets) {
       const int to = pop_lsb(targets);
       child(Mk::template drop<t, as>(board, to), to);
@@ -174,6 +195,38 @@ struct Expander {
   }
 
  private:
+  // The Position's square of the kernel's square s.
+  static constexpr Square square(int s) { return D::rules.geo.square(Variant<D>::G::file_of(s), Variant<D>::G::rank_of(s)); }
+  // To `collect`: the moves off `from` onto `targets`, with each of the promotion choices.
+  template <class From>
+  void collected(From from, B targets, const Choices& c) {
+    while (targets) {
+      const int to = pop_lsb(targets);
+      with_choices(Move{square(from(to)), square(to)}, c, from(to));
+    }
+  }
+  void with_choices(Move m, const Choices& c, int from) {
+    for (int i = -int(c.stay); i < c.n; ++i) {
+      m.promo = i < 0 ? 0 : std::uint8_t(c.to[i] + 1);
+      collect->push(m);
+      gates(m, from, 0);
+    }
+  }
+  // With gating, to `collect`: m bringing each type in hand onto s (the square it leaves, or
+  // with kGateAtPartner the castling partner's), if s kept its right.
+  void gates([[maybe_unused]] const Move& m, [[maybe_unused]] int s, [[maybe_unused]] std::uint8_t at) {
+    if constexpr (V::gating) {
+      if (!(board.gates & bit<B>(s))) return;
+      for_each_index<V::types>([&](auto t) {
+        if constexpr (V::in_hands(t))
+          if (board.hand[us][t]) {
+            Move g = m;
+            g.gate = std::uint8_t((t + 1) | at);
+            collect->push(g);
+          }
+      });
+    }
+  }
   // The position a move off `from` onto `to` made, and with gating those where it also gates.
   void made(const Board<D>& next, int from, int to) {
     child(next, to);
