@@ -18,9 +18,13 @@ namespace fairy {
 //   template <Color Us> void generate_pieces(Generator, const Position&, MoveList&)
 //   template <Color Us> bool attacked_by(Generator, const Position&, Square s, Square left, Square entered)
 // (Us's pieces' moves; whether Us can capture on s, only along routes through left or entered
-// unless left is kNoSquare). Steps: those its variant has around the pieces' moves
-// (runtime/generation.hpp). Kernel: the bitboard kernel's description of the variant
-// (runtime/bitboard/), or void where the kernel does not cover it.
+// unless left is kNoSquare); void where the kernel covers the variant: then the kernel counts
+// perft, lists the legal moves for play and tests attacks (runtime/bitboard/play.hpp), and what
+// it does not answer (pseudo-legal moves, a position it cannot hold) the interpreter does, on
+// the model.
+// Steps: those its variant has around the pieces' moves (runtime/generation.hpp). Kernel: the
+// bitboard kernel's description of the variant (runtime/bitboard/), or void where the kernel
+// does not cover it.
 template <class Self, class Generator, GenerationSteps Steps, class Kernel>
 struct GeneratedRules {
   static void generate(const Position& pos, MoveList& list);
@@ -30,9 +34,10 @@ struct GeneratedRules {
   // Perft on the kernel; by the move generator where there is no kernel or the kernel cannot
   // hold the position (a board with holes).
   static std::uint64_t perft(const Position& pos, int depth);
-  // Perft by the move generator alone (the tests compare it with the kernel's).
+  // Perft by the move generator alone (the tests compare it with the kernel's; with no move
+  // generator of its own, the interpreter's).
   static std::uint64_t generator_perft(Position& pos, int depth);
-  // The legal moves by the kernel (runtime/bitboard/legal_moves.hpp), for play; false where
+  // The legal moves by the kernel (runtime/bitboard/play.hpp), for play; false where
   // there is no kernel or it cannot hold the position (then play_moves asks generate_legal).
   static bool kernel_moves(const Position& pos, MoveList& out);
 };

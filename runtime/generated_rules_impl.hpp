@@ -2,23 +2,29 @@
 // instantiates it.
 #pragma once
 
+#include <optional>
 #include <type_traits>
 
-#include "runtime/bitboard/legal_moves.hpp"
+#include "runtime/bitboard/play.hpp"
 #include "runtime/bitboard/perft.hpp"
 #include "runtime/generated_rules.hpp"
+#include "runtime/interpreter.hpp"
 #include "runtime/perft.hpp"
 
 namespace fairy {
 
 template <class Self, class Generator, GenerationSteps Steps, class Kernel>
 void GeneratedRules<Self, Generator, Steps, Kernel>::generate(const Position& pos, MoveList& list) {
-  generate_moves(pos, list, Steps, Self{}, [&] {
-    if (pos.side_to_move() == White)
-      generate_pieces<White>(Generator{}, pos, list);
-    else
-      generate_pieces<Black>(Generator{}, pos, list);
-  });
+  if constexpr (std::is_void_v<Generator>) {
+    Interpreter(pos.variant()).generate(pos, list);
+  } else {
+    generate_moves(pos, list, Steps, Self{}, [&] {
+      if (pos.side_to_move() == White)
+        generate_pieces<White>(Generator{}, pos, list);
+      else
+        generate_pieces<Black>(Generator{}, pos, list);
+    });
+  }
 }
 
 template <class Self, class Generator, GenerationSteps Steps, class Kernel>
@@ -28,7 +34,12 @@ bool GeneratedRules<Self, Generator, Steps, Kernel>::attacked(const Position& po
 
 template <class Self, class Generator, GenerationSteps Steps, class Kernel>
 bool GeneratedRules<Self, Generator, Steps, Kernel>::attacked_via(const Position& pos, Square s, Color by, Square a, Square b) {
-  return by == White ? attacked_by<White>(Generator{}, pos, s, a, b) : attacked_by<Black>(Generator{}, pos, s, a, b);
+  if constexpr (std::is_void_v<Generator>) {  // along every route
+    if constexpr (!std::is_void_v<Kernel>)
+      if (const std::optional<bool> kernel = bitboard::attacked<Kernel>(pos, s, by)) return *kernel;
+    return Interpreter(pos.variant()).attacked(pos, s, by);
+  } else
+    return by == White ? attacked_by<White>(Generator{}, pos, s, a, b) : attacked_by<Black>(Generator{}, pos, s, a, b);
 }
 
 template <class Self, class Generator, GenerationSteps Steps, class Kernel>

@@ -1,5 +1,5 @@
-// Shared by the kernel tests: a covered variant's three perfts (the bitboard kernel's, the
-// mailbox move generator's, the interpreter's) compared along seeded random games.
+// Shared by the kernel tests: a covered variant's perfts and legal moves (the bitboard
+// kernel's, the interpreter's) compared along seeded random games.
 #pragma once
 
 #include <cstdint>
@@ -14,14 +14,13 @@ namespace fairy::test {
 struct KernelVariant {
   std::string key;
   std::uint64_t (*kernel)(const Position&, int);  // Rules::perft
-  std::uint64_t (*generated)(Position&, int);     // Rules::generator_perft: fairy::perft over the same Rules
 };
 
 inline void PrintTo(const KernelVariant& v, std::ostream* os) { *os << v.key; }  // for gtest
 
 template <class R>
 KernelVariant kernel_variant(const std::string& key) {
-  return {key, &R::perft, &R::generator_perft};
+  return {key, &R::perft};
 }
 
 // What the positions checked held, so that a test can see its games reached what it is about
@@ -50,8 +49,8 @@ struct KernelReach {
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,
-// each perft position of spec_path and each of `extra`, and expects perft at depths 1 to 3 to
-// agree three ways at every position reached. Returns the number of positions checked; fills
+// each perft position of spec_path and each of `extra`, and expects perft at depths 1 to 3 and
+// the legal moves to agree at every position reached. Returns the number of positions checked; fills
 // `reach` if given.
 int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
                          int games, int plies, KernelReach* reach = nullptr);

@@ -2,6 +2,7 @@
 // when-changed, and properties of the move generator emitted for a tiny variant.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <fstream>
@@ -26,6 +27,15 @@ std::vector<emit::Output> emit_all(const spec::SpecFile& file) {
   out.push_back(emit::registry(variants, kOptions));
   for (auto& o : emit::perft_tests(variants, kOptions)) out.push_back(o);
   return out;
+}
+
+// The catalogue with a brouhaha square (`square`, empty in their start positions) on the board of
+// each of `keys`: the kernel covers none of them then, so each has a mailbox move generator, as
+// janggi, sandbox and universal have in the catalogue itself.
+spec::SpecFile on_mailboxes(spec::SpecFile file, const std::vector<std::string>& keys, const std::string& square = "d5") {
+  for (spec::VariantSpec& v : file.variants)
+    if (std::find(keys.begin(), keys.end(), v.key) != keys.end()) v.brouhaha.push_back({square, v.where});
+  return file;
 }
 
 // The text of the output called `name` ("" when there is none).
@@ -53,62 +63,75 @@ TEST(Emit, SameInputSameBytesAndHeader) {
   }
 }
 
-TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneMoveGenerator) {
+TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneHeader) {
   const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
   const auto content = [&out](const std::string& name) { return content_of(out, name); };
-  // Chess's pieces on an 8x8 board: one header for chess, 3check, atomic, ...
-  const std::string chess = content("chess.mailbox.hpp");
+  // Chess's pieces on an 8x8 board: one header for chess, 3check, atomic, ..., which the kernel
+  // covers: their pieces and board, and no move generator (runtime/generated_rules.hpp).
+  const std::string chess = content("chess.board.hpp");
   ASSERT_FALSE(chess.empty());
-  EXPECT_NE(chess.find("namespace fairy::gen::mailbox_chess {"), std::string::npos);
+  EXPECT_NE(chess.find("namespace fairy::gen::board_chess {"), std::string::npos);
   EXPECT_NE(chess.find("//   3check, declared at variants.yaml:"), std::string::npos);
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
-    EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.mailbox.hpp\""), std::string::npos) << key;
-    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : GeneratedRules<Rules, mailbox_chess::Generator, "), std::string::npos)
-        << key;
+    EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.board.hpp\""), std::string::npos) << key;
+    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : GeneratedRules<Rules, void, "), std::string::npos) << key;
   }
-  EXPECT_TRUE(content("3check.mailbox.hpp").empty());
-  // The modules hold no move generator of their own, nor pieces: the header's table declares
-  // them once (kPieces), for the model (the variant's record, kVariant) and the kernel
-  // (KernelBoard); a variant whose pieces differ has a table of its own (Horde's Pawn counts its
-  // first two ranks as its start). A module's source states no rule: its model is its record's.
+  EXPECT_TRUE(content("3check.board.hpp").empty());
+  EXPECT_TRUE(content("chess.mailbox.hpp").empty());
+  // No module the kernel covers has a move generator, nor the pieces' move generators and walk
+  // tables that the mailbox generators share (<stem>.moves.hpp, <stem>.attacks.hpp).
+  for (const auto& o : out) {
+    if (!o.name.ends_with(".board.hpp")) continue;
+    EXPECT_EQ(o.content.find("generate_pieces"), std::string::npos) << o.name;
+    EXPECT_EQ(o.content.find("attacked_by"), std::string::npos) << o.name;
+    EXPECT_EQ(o.content.find(".moves.hpp"), std::string::npos) << o.name;
+    EXPECT_EQ(o.content.find(".attacks.hpp"), std::string::npos) << o.name;
+  }
+  // The modules hold no pieces of their own: the header's table declares them once (kPieces),
+  // for the model (the variant's record, kVariant) and the kernel (KernelBoard); a variant whose
+  // pieces differ has a header of its own (Horde's Pawn counts its first two ranks as its start).
+  // A module's source states no rule: its model is its record's.
   EXPECT_EQ(content("3check.cpp").find("void generate_"), std::string::npos);
   EXPECT_NE(chess.find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"
                        "    {.name = \"king\", .letter = 'K', .betza = \"K\", .royal = true, "
                        ".paths = {pieces::king_::kWhite, pieces::king_::kBlack}},\n"),
             std::string::npos);
   EXPECT_EQ(chess.find("PieceInfo"), std::string::npos);
-  EXPECT_NE(content("3check.hpp").find("    .pieces = mailbox_chess::kPieces,\n"), std::string::npos);
+  EXPECT_NE(content("3check.hpp").find("    .pieces = board_chess::kPieces,\n"), std::string::npos);
   EXPECT_EQ(content("3check.hpp").find("kPieces ="), std::string::npos);
   EXPECT_NE(content("3check.cpp").find("constinit const CompiledVariant kCompiled = compiled_variant<Rules, kVariant>();"),
             std::string::npos);
   EXPECT_EQ(content("3check.cpp").find("VariantInfo"), std::string::npos);
-  EXPECT_NE(content("horde.cpp").find("#include \"chess.mailbox.hpp\""), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find("    .pieces = kPieces,\n"), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"), std::string::npos);
+  EXPECT_NE(content("horde.cpp").find("#include \"horde.board.hpp\""), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find("    .pieces = board_horde::kPieces,\n"), std::string::npos);
+  EXPECT_NE(content("horde.board.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"),
+            std::string::npos);
   // The kernel's board and pieces are the header's too (KernelBoard): the variants' descriptions
-  // derive from it and hold their rules and start position, Horde's (whose Pawn differs) its own.
+  // derive from it and hold their rules and start position.
   EXPECT_NE(chess.find("struct KernelBoard {\n  using Word = std::uint64_t;"), std::string::npos);
   EXPECT_NE(chess.find("  static constexpr const auto& pieces = kPieces;\n};"), std::string::npos);
-  for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
-    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Description : mailbox_chess::KernelBoard {"), std::string::npos) << key;
+  for (const char* key : {"chess", "3check", "atomic", "kingofthehill", "horde"}) {
+    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Description : board_"), std::string::npos) << key;
     EXPECT_EQ(content(std::string(key) + ".hpp").find("PieceDesc"), std::string::npos) << key;
   }
-  EXPECT_NE(content("horde.hpp").find("struct Description {\n  using Word = std::uint64_t;"), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find("  static constexpr const auto& pieces = kPieces;\n"), std::string::npos);
   // Other pieces or another board: a header of its own (Capablanca's 10x8 board, Shatranj's pieces).
-  EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.mailbox.hpp\""), std::string::npos);
-  EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.mailbox.hpp\""), std::string::npos);
-  // No two headers hold the same generator.
-  std::set<std::string> generators;
+  EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.board.hpp\""), std::string::npos);
+  EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.board.hpp\""), std::string::npos);
+  // The variants the kernel does not cover keep a move generator (janggi: passes and bikjang).
+  EXPECT_NE(content("janggi.cpp").find("#include \"janggi.mailbox.hpp\""), std::string::npos);
+  EXPECT_NE(content("janggi.hpp").find("struct Rules : GeneratedRules<Rules, mailbox_janggi::Generator, "), std::string::npos);
+  // No two headers hold the same pieces and board, or the same generator.
+  std::set<std::string> groups;
   for (const auto& o : out) {
-    if (!o.name.ends_with(".mailbox.hpp")) continue;
-    const std::size_t begin = o.content.find("{\n", o.content.find("namespace fairy::gen::mailbox_"));
-    const std::size_t end = o.content.rfind("}  // namespace fairy::gen::mailbox_");
+    const bool board = o.name.ends_with(".board.hpp");
+    if (!board && !o.name.ends_with(".mailbox.hpp")) continue;
+    const std::string ns = board ? "namespace fairy::gen::board_" : "namespace fairy::gen::mailbox_";
+    const std::size_t begin = o.content.find("{\n", o.content.find(ns));
+    const std::size_t end = o.content.rfind("}  // " + ns.substr(0, ns.size()));
     ASSERT_LT(begin, end) << o.name;
-    EXPECT_TRUE(generators.insert(o.content.substr(begin, end - begin)).second) << o.name;
+    EXPECT_TRUE(groups.insert(o.content.substr(begin, end - begin)).second) << o.name;
   }
-  EXPECT_GT(generators.size(), 30u);
+  EXPECT_GT(groups.size(), 30u);
 }
 
 // Each piece's paths are one header, whatever the board, for every variant with the piece; a
@@ -128,18 +151,18 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(king.find("inline constexpr auto kBlack = mirrored(kWhite);"), std::string::npos);
   for (const char* key : {"chess", "capablanca", "grand", "shogi", "crazyhouse"}) {
     EXPECT_NE(content(std::string(key) + ".hpp").find("#include \"king_.paths.hpp\""), std::string::npos) << key;
-    // The model's pieces (the record's) are its move generator's table's.
+    // The model's pieces (the record's) are its group's table's (the kernel covers these).
     const std::string cpp = content(std::string(key) + ".cpp");
-    const std::size_t include = cpp.find(".mailbox.hpp\"");
+    const std::size_t include = cpp.find(".board.hpp\"");
     ASSERT_NE(include, std::string::npos) << key;
     const std::size_t name = cpp.rfind('"', include) + 1;
-    const std::string mailbox = content(cpp.substr(name, include - name) + ".mailbox.hpp");
-    EXPECT_NE(content(std::string(key) + ".hpp").find(".pieces = mailbox_" + cpp.substr(name, include - name) + "::kPieces,"),
+    const std::string group = content(cpp.substr(name, include - name) + ".board.hpp");
+    EXPECT_NE(content(std::string(key) + ".hpp").find(".pieces = board_" + cpp.substr(name, include - name) + "::kPieces,"),
               std::string::npos)
         << key;
-    EXPECT_NE(mailbox.find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos) << key;
+    EXPECT_NE(group.find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos) << key;
   }
-  EXPECT_NE(content("chess.mailbox.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
+  EXPECT_NE(content("chess.board.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
   // extramove's Pawn differs from chess's: two headers, each included by its own variants.
   EXPECT_NE(content("chess.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
   EXPECT_EQ(content("extramove.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
@@ -149,8 +172,9 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
         content("extramove.hpp").find("#include \"" + o.name + "\"") != std::string::npos)
       extra_pawn = o.content;
   EXPECT_NE(extra_pawn.find(".phases = kPhaseLater | kPhaseOpening"), std::string::npos);
-  // The move generators walk the tables (runtime/path_walk.hpp): each includes its pieces'.
-  EXPECT_NE(content("chess.mailbox.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
+  // The groups' headers include their pieces' tables; the move generators walk them
+  // (runtime/path_walk.hpp).
+  EXPECT_NE(content("chess.board.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
   EXPECT_NE(content("pawn_.moves.hpp").find("walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, "), std::string::npos);
   // The moves a piece has only on some squares are in its header too (Janggi's Rook along the
   // palace's lines), with kPathsOn<i><C> for code written for both colours; janggi's own header
@@ -173,14 +197,14 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   const std::string wazir = content("wazir_.paths.hpp");
   EXPECT_NE(wazir.find("// the moves of 'wazir': XBetza \"W\", variants.yaml:"), std::string::npos);
   EXPECT_EQ(wazir.find("general"), std::string::npos) << "the header says nothing of who uses it";
-  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, .confined = true, "),
+  EXPECT_NE(content("xiangqi.board.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, .confined = true, "),
             std::string::npos);
-  EXPECT_NE(content("xiangqi.mailbox.hpp").find(".paths = {pieces::wazir_::kWhite, pieces::wazir_::kBlack}"), std::string::npos);
+  EXPECT_NE(content("xiangqi.board.hpp").find(".paths = {pieces::wazir_::kWhite, pieces::wazir_::kBlack}"), std::string::npos);
   for (const auto& o : out) EXPECT_FALSE(o.name.starts_with("general_")) << o.name;
   // Xiangqi's Soldier (fW, and fsW across the river) has moves the Shogi Pawn's fW lacks: its
   // tables are named after it.
-  EXPECT_EQ(content("xiangqi.mailbox.hpp").find("pieces::shogi_pawn"), std::string::npos);
-  EXPECT_NE(content("xiangqi.mailbox.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", .moves_on = kMovesOn6, "
+  EXPECT_EQ(content("xiangqi.board.hpp").find("pieces::shogi_pawn"), std::string::npos);
+  EXPECT_NE(content("xiangqi.board.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", .moves_on = kMovesOn6, "
                                                ".paths = {pieces::soldier_::kWhite, pieces::soldier_::kBlack}}"),
             std::string::npos);
   // No two headers hold the same tables (comments aside), and no module holds a table of a
@@ -207,7 +231,7 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
 // with where its promotion zone starts as template arguments. A piece whose moves the variant
 // shapes otherwise keeps a generator in the variant's: Xiangqi's General in its palace.
 TEST(Emit, APieceMovesAreOneGeneratorOnEveryBoard) {
-  const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
+  const auto out = emit_all(on_mailboxes(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"), {"chess", "capablanca", "grand", "xiangqi"}));
   const auto content = [&out](const std::string& name) { return content_of(out, name); };
   const std::string queen = content("queen_.moves.hpp");
   ASSERT_FALSE(queen.empty());
@@ -264,14 +288,15 @@ TEST(Emit, APieceMovesAreOneGeneratorOnEveryBoard) {
       EXPECT_GT(functions, 0) << o.name;
     }
   EXPECT_GT(bodies.size(), 30u);
-  EXPECT_GT(promoting, 20);
+  EXPECT_GT(promoting, 0);
 }
 
 // A piece's captures walked back are one table beside its paths (<stem>.attacks.hpp) that every
 // move generator with the piece walks, not a table a move generator: chess's, capablanca's and
 // grand's King is pieces::king_::kBackWalks.
 TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
-  const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
+  const auto out =
+      emit_all(on_mailboxes(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"), {"chess", "capablanca", "grand", "shatranj", "xiangqi"}));
   const auto content = [&out](const std::string& name) { return content_of(out, name); };
   const std::string king = content("king_.attacks.hpp");
   ASSERT_FALSE(king.empty());
@@ -326,7 +351,7 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
       EXPECT_TRUE(included.count(o.name)) << o.name << " is walked by no move generator";
     }
   EXPECT_EQ(headers, int(included.size()));
-  EXPECT_GT(headers, 40);
+  EXPECT_GT(headers, 20);
 }
 
 // A piece whose walks carry a variant's rule (the types it may not hop over, by type number)
@@ -338,11 +363,11 @@ TEST(Emit, APieceWithOtherWalksKeepsItsOwnTable) {
   cannon: {letter: C, betza: mRcpR, no_hop_over: [cannon]}
 variants:
   first:
-    board: {files: 8, ranks: 8}
+    board: {files: 8, ranks: 8, brouhaha: [d5]}  # not the kernel's: a mailbox move generator
     pieces: [king, cannon]
     start: k7/8/8/8/8/8/8/C6K w - - 0 1
   second:
-    board: {files: 8, ranks: 8}
+    board: {files: 8, ranks: 8, brouhaha: [d5]}
     pieces: [king, rook, cannon]
     start: k7/8/8/8/8/8/8/CR5K w - - 0 1
 )", "variants.yaml"));
@@ -425,7 +450,7 @@ TEST(Emit, BlackTablesAreWhitesMirroredInTheCatalogue) {
     walk_tables += walks;
   }
   EXPECT_GT(path_tables, 100);
-  EXPECT_GT(walk_tables, 50);
+  EXPECT_GT(walk_tables, 20);  // those of the mailbox generators' pieces (janggi, sandbox, universal)
 }
 
 TEST(Emit, EveryPieceHasOneGeneratorForBothColours) {

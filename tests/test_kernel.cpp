@@ -1,8 +1,9 @@
-// The bitboard kernel (runtime/bitboard/) against the mailbox move generator and the
-// interpreter: along seeded random games from every covered variant's start position and perft
-// positions, perft at depths 1 to 3 agrees three ways at every position. Then the kernel's own
-// parts: both slider methods against a step-by-step walk, pieces sharing attack groups, and
-// boards with holes (which the kernel leaves to the move generator).
+// The bitboard kernel (runtime/bitboard/) against the interpreter: along seeded random games
+// from every covered variant's start position and perft positions, perft at depths 1 to 3 (2 on
+// the largest boards and with hands), the legal moves and the attacks on every square agree at
+// every position. Then the kernel's own parts: both slider methods against a step-by-step walk,
+// pieces sharing attack groups, and boards with holes (which the kernel leaves to the
+// interpreter).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -341,7 +342,7 @@ std::vector<std::string> special_positions(const std::string& key) {
 
 class KernelAgrees : public ::testing::TestWithParam<test::KernelVariant> {};
 
-TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
+TEST_P(KernelAgrees, WithTheInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
   // Obento's interpreter perfts take longest; a variant without special positions plays four
   // games, as do those on boards of 25 squares or fewer (minishogi, Kyoto shogi: their games are
@@ -372,7 +373,7 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
                 v.key.c_str(), reach.explosions, reach.royals_exploded, reach.attacked_touching);
   }
   // With placement's rules, they must have met drops that give castling rights (then checked
-  // three ways to depth 3: castling after them included) and drops barred by the Bishops'
+  // to depth 2: castling after them included) and drops barred by the Bishops'
   // colours or attacks on a King's square (seeded: 31 and 109). (Sittuyin's drops, compulsory
   // too, give no castling rights and are barred by nothing its games reach.)
   if (hands.must_drop && hands.castling_file >= 0 && hands.opposite_colours) {
@@ -413,13 +414,25 @@ TEST_P(KernelAgrees, WithGeneratorAndInterpreterAlongRandomGames) {
 INSTANTIATE_TEST_SUITE_P(Covered, KernelAgrees, ::testing::ValuesIn(covered_variants()),
                          [](const auto& info) { return info.param.key; });
 
-// A board with a hole is beyond the kernel: Rules::perft hands it to the move generator.
-TEST(Kernel, BoardWithHoleFallsBackToTheGenerator) {
+// A board with a hole is beyond the kernel: Rules::perft, the legal moves and the attacks are
+// the interpreter's there.
+TEST(Kernel, BoardWithHoleFallsBackToTheInterpreter) {
   const auto engine = find_compiled("chess")->engine();
   Position pos(engine->variant());
   pos.set_fen("rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  EXPECT_EQ(gen::v_chess::Rules::perft(pos, 3), fairy::perft(pos, gen::v_chess::Rules{}, 3));
+  const Interpreter interpreter(pos.variant());
+  EXPECT_EQ(gen::v_chess::Rules::perft(pos, 3), fairy::perft(pos, interpreter, 3));
   EXPECT_EQ(gen::v_chess::Rules::perft(pos, 1), 19u) << "d2-d4 would land in the hole";
+  MoveList moves;
+  engine->legal_moves(pos, moves);
+  EXPECT_EQ(moves.size, 19);
+  const Geometry& g = pos.geo();
+  for (int r = 0; r < g.ranks; ++r)
+    for (int f = 0; f < g.files; ++f)
+      for (const Color by : {White, Black})
+        EXPECT_EQ(engine->attacked(pos, g.square(f, r), by), interpreter.attacked(pos, g.square(f, r), by)) << f << r;
+  EXPECT_TRUE(engine->attacked(pos, g.square(2, 2), White)) << "c3, by the Knight and the Pawns";
+  EXPECT_FALSE(engine->attacked(pos, g.square(3, 4), White)) << "d5";
 }
 
 // ---------------------------------------------------------------- sliders

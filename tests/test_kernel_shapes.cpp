@@ -6,8 +6,8 @@
 // first-move jumps with safe passage, a Troll promoting by its steps only, boards of 100, 121, 144
 // (three 64-bit lanes) and 256 squares (four lanes, slides by rays), a variant without a royal
 // piece, pieces in hand beside hoppers and bent pieces, turns of two moves, promotions that are
-// moves of their own, and n-check. Perft agrees with the move generator and
-// the interpreter along random games.
+// moves of their own, and n-check. Perft, the legal moves and the attacks agree with the
+// interpreter along random games.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -131,7 +131,7 @@ std::vector<std::string> special_positions(const std::string& key) {
 
 class KernelShapesAgree : public ::testing::TestWithParam<test::KernelVariant> {};
 
-TEST_P(KernelShapesAgree, WithGeneratorAndInterpreterAlongRandomGames) {
+TEST_P(KernelShapesAgree, WithTheInterpreterAlongRandomGames) {
   const test::KernelVariant& v = GetParam();
   test::KernelReach reach;
   EXPECT_GE(test::expect_kernel_agrees(v, KERNEL_SHAPES_SPEC, special_positions(v.key), 3, 24, &reach), 50);

@@ -18,6 +18,7 @@
 #include <system_error>
 
 #include "generator/emit/kernel.hpp"
+#include "generator/model/coverage.hpp"
 #include "generator/emit/template.hpp"
 #include "generator/emit/text.hpp"
 #include "generator/spec/names.hpp"
@@ -825,11 +826,18 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 
 namespace {
 
+// The header of the variants with the pieces and board of `group` (its first variant): the
+// move generator <group>.mailbox.hpp, or where the kernel covers them (`covered`) their pieces
+// and board alone, <group>.board.hpp, with no move generator (the kernel has them, and the
+// interpreter answers what it does not: runtime/generated_rules.hpp). Its namespace.
+std::string group_file(const std::string& group, bool covered) { return group + (covered ? ".board.hpp" : ".mailbox.hpp"); }
+std::string group_namespace(const std::string& group, bool covered) { return (covered ? "board_" : "mailbox_") + group; }
+
 // The base of the variant's Rules (runtime/generated_rules.hpp): GeneratedRules of its Rules, its
-// move generator's tag, the steps around its pieces' moves that it has (runtime/generation.hpp)
+// move generator's tag (void where the kernel covers it), the steps around its pieces' moves that it has (runtime/generation.hpp)
 // and the kernel's description of it; its names as seen from the module's namespace, or (qualify)
 // from namespace fairy.
-std::string rules_base(const model::Variant& v, const std::string& mailbox, bool covered, bool qualify) {
+std::string rules_base(const model::Variant& v, const std::string& group, bool covered, bool qualify) {
   const fairy::GenerationSteps s = fairy::generation_steps(v.info);
   const std::string steps = Fields()
                                 .flag("drop_phase", s.drop_phase)
@@ -843,35 +851,39 @@ std::string rules_base(const model::Variant& v, const std::string& mailbox, bool
                                 .str("GenerationSteps");
   const std::string own = qualify ? "gen::" + module_namespace(v.info.key) + "::" : "";
   const std::string gen = qualify ? "gen::" : "";
-  return "GeneratedRules<" + own + "Rules, " + gen + "mailbox_" + mailbox + "::Generator, " + steps + ", " +
-         (covered ? own + "kernel::Description" : "void") + ">";
+  return "GeneratedRules<" + own + "Rules, " + (covered ? "void" : gen + group_namespace(group, covered) + "::Generator") + ", " +
+         steps + ", " + (covered ? own + "kernel::Description" : "void") + ">";
 }
 
-// <key>.hpp and <key>.cpp of a variant v whose move generator is in <leader>.mailbox.hpp (leader: its first variant).
+// <key>.hpp and <key>.cpp of a variant v whose group's header (group_file) is its first
+// variant's, leader's.
 std::vector<Output> module_files(const model::Variant& v, const Options& o, const model::Variant& leader, const PieceTables& tables) {
   const std::string key = v.info.key;
-  const std::string mailbox = leader.info.key;
-  // Its pieces: its move generator's table, or where they differ (Horde's Pawn) one of its own.
+  const bool covered = model::kernel_coverage(v.info).covered;
+  const std::string group = group_namespace(leader.info.key, covered);
+  // Its pieces: its group's table, or where they differ (Horde's Pawn, in a move generator's
+  // group) one of its own.
   const bool own_pieces = piece_rows(v, tables) != piece_rows(leader, tables);
-  const std::string table = own_pieces ? "kPieces" : "mailbox_" + mailbox + "::kPieces";
+  const std::string table = own_pieces ? "kPieces" : group + "::kPieces";
   const std::string board = kernel_board(v, "kPieces");
   const bool shares_board = !own_pieces && !board.empty() && board == kernel_board(leader, "kPieces");
-  const KernelCode kernel = kernel_code(v, shares_board ? "mailbox_" + mailbox + "::KernelBoard" : "", table);
+  const KernelCode kernel = kernel_code(v, shares_board ? group + "::KernelBoard" : "", table);
+  const std::string header = group_file(leader.info.key, covered);
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
       {"namespace", module_namespace(key)},
-      {"mailbox", mailbox},
-      {"rules", rules_base(v, mailbox, kernel.covered, true)},
+      {"group_header", header},
+      {"rules", rules_base(v, leader.info.key, kernel.covered, true)},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
-                                                      {"mailbox", mailbox},
+                                                      {"group_header", header},
                                                       {"namespace", module_namespace(key)},
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
                                                       {"rule_data", rule_data_code(v.info, table, own_pieces ? piece_table_code(v, o, tables) : "")},
                                                       {"kernel_description", kernel.description},
-                                                      {"rules", rules_base(v, mailbox, kernel.covered, false)}};
+                                                      {"rules", rules_base(v, leader.info.key, kernel.covered, false)}};
   return {
       {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
       {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},
@@ -888,47 +900,85 @@ std::string kernel_board_code(const model::Variant& v) {
          "struct KernelBoard {\n" + members + "};\n";
 }
 
-// <name>.mailbox.hpp: the move generator `code` of the variants `users`.
-Output mailbox_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
-                    const Options& o, const PieceTables& tables) {
-  std::string header = "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n" +
-                             "// The move generator of the variants with the pieces and board of '" + comment(name) +
-                             "':\n";
+// The heading of a group's header: what it holds (`what`, a comment line without its "// ") and
+// where the spec declares each of `users`.
+std::string group_heading(const std::string& what, const std::vector<const model::Variant*>& users, const Options& o) {
+  std::string header = "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n// " + what + "\n";
   for (const model::Variant* v : users) {
     header += "//   " + comment(v->info.key + ", declared at " + o.spec_name + ":" + std::to_string(v->spec->where.line) +
                                 ":" + std::to_string(v->spec->where.column)) + "\n";
   }
-  return {name + ".mailbox.hpp", Template::load(o.template_dir + "/mailbox.hpp.in")
-                                     .render({{"header", header},
-                                              {"namespace", "mailbox_" + name},
-                                              {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
-                                                                    tables.attacks_includes(*users.front())},
-                                              {"movegen", code + piece_table_code(*users.front(), o, tables) +
-                                                              kernel_board_code(*users.front())}})};
+  return header;
 }
 
-// Each distinct move generator (its text), in spec order of its first user, with the variants
-// that use it.
-using Generators = std::vector<std::pair<std::string, std::vector<const model::Variant*>>>;
+// <name>.mailbox.hpp: the move generator `code` of the variants `users`.
+Output mailbox_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
+                    const Options& o, const PieceTables& tables) {
+  return {group_file(name, false), Template::load(o.template_dir + "/mailbox.hpp.in")
+                                       .render({{"header", group_heading("The move generator of the variants with the pieces and board of '" + comment(name) + "':", users, o)},
+                                                {"namespace", group_namespace(name, false)},
+                                                {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
+                                                                      tables.attacks_includes(*users.front())},
+                                                {"movegen", code + piece_table_code(*users.front(), o, tables) +
+                                                                kernel_board_code(*users.front())}})};
+}
+
+// <name>.board.hpp: the pieces and board `code` (pieces_code) of the variants `users`, which the
+// kernel covers.
+Output board_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
+                  const Options& o, const PieceTables& tables) {
+  return {group_file(name, true), Template::load(o.template_dir + "/board.hpp.in")
+                                      .render({{"header", group_heading("The pieces and board of '" + comment(name) + "', which these variants share:", users, o)},
+                                               {"namespace", group_namespace(name, true)},
+                                               {"piece_includes", tables.includes(*users.front())},
+                                               {"pieces", code}})};
+}
+
+// What the header of a variant the kernel covers holds: its board (whose squares the pieces'
+// regions and moves_on entries name), its pieces and the kernel's board.
+std::string pieces_code(const model::Variant& v, const Options& o, const PieceTables& tables) {
+  const fairy::Geometry& g = v.info.geo;
+  return "// The board, whose squares the pieces' regions and moves_on entries name (runtime/square_names.hpp).\n"
+         "inline constexpr Geometry kBoard{.files = " + std::to_string(g.files) + ", .ranks = " + std::to_string(g.ranks) +
+         "};\n\n" + piece_table_code(v, o, tables) + kernel_board_code(v);
+}
+
+// Each distinct group's header (its text: a move generator, or where the kernel covers the
+// variant, its pieces and board), in spec order of its first user, with the variants that use
+// it and whether the kernel covers them.
+struct Group {
+  std::string code;
+  bool covered = false;
+  std::vector<const model::Variant*> users;
+};
+using Generators = std::vector<Group>;
 Generators move_generators(const std::vector<model::Variant>& vs, const Options& o, const PieceTables& tables) {
   Generators generators;
   for (const model::Variant& v : vs) {
-    std::string code = movegen_code(v, o, tables);
-    auto it = std::find_if(generators.begin(), generators.end(), [&](const auto& g) { return g.first == code; });
-    if (it == generators.end()) it = generators.insert(generators.end(), {std::move(code), {}});
-    it->second.push_back(&v);
+    const bool covered = model::kernel_coverage(v.info).covered;
+    std::string code = covered ? pieces_code(v, o, tables) : movegen_code(v, o, tables);
+    auto it = std::find_if(generators.begin(), generators.end(),
+                           [&](const Group& g) { return g.covered == covered && g.code == code; });
+    if (it == generators.end()) it = generators.insert(generators.end(), {std::move(code), covered, {}});
+    it->users.push_back(&v);
   }
   return generators;
 }
 
-// modules_0.cpp ... modules_<shards-1>.cpp. The variants of one move generator in one shard,
-// which compiles its templates once (chess's seven variants: a third of their compile); the
-// generators round robin in spec order of their first variant: a variant added at the end moves
-// no other one.
+// Its header.
+Output group_header(const Group& g, const Options& o, const PieceTables& tables) {
+  const std::string& name = g.users.front()->info.key;
+  return g.covered ? board_file(name, g.code, g.users, o, tables) : mailbox_file(name, g.code, g.users, o, tables);
+}
+
+// modules_0.cpp ... modules_<shards-1>.cpp. The variants of one group in one shard, which
+// compiles its templates once (a move generator's: chess's seven variants were a third of their
+// compile); the groups round robin in spec order of their first variant: a variant added at the
+// end moves no other one.
 std::vector<Output> module_shards(const Generators& generators, int shards, const Options& o) {
   std::vector<std::string> includes(static_cast<std::size_t>(shards));
   for (std::size_t i = 0; i < generators.size(); ++i)
-    for (const model::Variant* v : generators[i].second)
+    for (const model::Variant* v : generators[i].users)
       includes[i % includes.size()] += "#include \"" + v->info.key + ".cpp\"\n";
   const Template t = Template::load(o.template_dir + "/modules.cpp.in");
   std::vector<Output> out;
@@ -950,12 +1000,12 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
   const PieceTables tables(all, o);
   const Generators generators = move_generators(vs, o, tables);
   std::map<const model::Variant*, const model::Variant*> leader;  // the first variant of each one's generator
-  for (const auto& [code, users] : generators)
-    for (const model::Variant* v : users) leader[v] = users.front();
+  for (const Group& g : generators)
+    for (const model::Variant* v : g.users) leader[v] = g.users.front();
   std::vector<Output> out;
   for (const model::Variant& v : vs)
     for (Output& f : module_files(v, o, *leader.at(&v), tables)) out.push_back(std::move(f));
-  for (const auto& [code, users] : generators) out.push_back(mailbox_file(users.front()->info.key, code, users, o, tables));
+  for (const Group& g : generators) out.push_back(group_header(g, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   if (shards > 0)
     for (Output& f : module_shards(generators, shards, o)) out.push_back(std::move(f));
@@ -965,7 +1015,8 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const PieceTables tables({&v}, o);
   std::vector<Output> out = module_files(v, o, v, tables);
-  out.push_back(mailbox_file(v.info.key, movegen_code(v, o, tables), {&v}, o, tables));
+  const bool covered = model::kernel_coverage(v.info).covered;
+  out.push_back(group_header({covered ? pieces_code(v, o, tables) : movegen_code(v, o, tables), covered, {&v}}, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   return out;
 }

@@ -115,7 +115,7 @@ struct NoLastPly {};
 
 // Makes every move it is given and adds up the perft of the positions they lead to; with
 // kOneSinkEveryPly, at the last ply (`last` set) counts them instead. With `collect` set (the
-// legal moves of a position for play, legal_moves.hpp) it writes them as Moves to that list
+// legal moves of a position for play, play.hpp) it writes them as Moves to that list
 // instead: the same instantiation of the move generator serves perft and play.
 template <class D, Color us, std::uint8_t phase = kAllPhases>
 struct Expander {
