@@ -48,7 +48,7 @@ class EngineFor : public Engine {
       return fairy::perft(pos, rules_, depth);
   }
   std::uint64_t perft_turns(Position& pos, int turns) const override { return fairy::perft_turns(pos, rules_, turns); }
-  // The root moves come from the move generator (so they print alike), the counts below them
+  // The root moves are play's (legal_moves: so they print alike), the counts below them
   // from perft().
   std::vector<std::pair<Move, std::uint64_t>> divide(Position& pos, int depth) const override {
     return perft_divide(pos, rules_, depth, [this](Position& p, int d) { return perft(p, d); });

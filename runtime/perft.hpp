@@ -70,7 +70,7 @@ template <class R>
 std::uint64_t perft_turns(Position& pos, const R& rules, int turns) {
   if (turns <= 0) return 1;
   MoveList list;
-  generate_legal(pos, rules, list);
+  play_moves(pos, rules, list);
   std::uint64_t nodes = 0;
   for (const Move& m : list) {
     if (turns >= 2 && perft_interrupted) break;
@@ -82,13 +82,13 @@ std::uint64_t perft_turns(Position& pos, const R& rules, int turns) {
   return nodes;
 }
 
-// Per-root-move counts, in generation order; count(pos, depth) counts below each root move.
-// When interrupted, the last count is partial.
+// Per-root-move counts, in the order play lists the moves (play_moves); count(pos, depth)
+// counts below each root move. When interrupted, the last count is partial.
 template <class R, class Count>
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, const R& rules, int depth, Count count) {
   std::vector<std::pair<Move, std::uint64_t>> out;
   MoveList list;
-  generate_legal(pos, rules, list);
+  play_moves(pos, rules, list);
   for (const Move& m : list) {
     if (perft_interrupted) break;
     pos.make(m);

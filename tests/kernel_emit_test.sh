@@ -4,7 +4,7 @@
 # path tables (the <stem>.paths.hpp its header includes, in that order), its header, the shared
 # piece move generators and walk tables its move generator includes (<stem>.moves.hpp, then
 # <stem>.attacks.hpp), its move generator (<key>.mailbox.hpp) or, where the kernel covers it,
-# its pieces and board (<key>.board.hpp), then its .cpp.
+# its pieces and board (<key>.pieces.hpp), then its .cpp.
 # Usage: kernel_emit_test.sh FAIRYGEN FILECHECK TEMPLATE_DIR SPEC
 set -euo pipefail
 fairygen=$1 filecheck=$2 templates=$3 spec=$4
@@ -13,12 +13,12 @@ trap 'rm -rf "$tmp"' EXIT
 "$fairygen" --spec "$spec" --templates "$templates" --out "$tmp" >/dev/null
 headers=()
 for f in "$tmp"/*.hpp; do
-  case $f in *.mailbox.hpp | *.board.hpp | *.paths.hpp | *.moves.hpp | *.attacks.hpp) ;; *) headers+=("$f") ;; esac
+  case $f in *.mailbox.hpp | *.pieces.hpp | *.paths.hpp | *.moves.hpp | *.attacks.hpp) ;; *) headers+=("$f") ;; esac
 done
 [ ${#headers[@]} -eq 1 ] || { echo "FAIL: expected one variant in $spec"; exit 1; }
 module=${headers[0]%.hpp}
 group=$module.mailbox.hpp
-[ -f "$group" ] || group=$module.board.hpp
+[ -f "$group" ] || group=$module.pieces.hpp
 tables=()
 while IFS= read -r name; do tables+=("$tmp/$name"); done < <(sed -n 's/^#include "\(.*\.paths\.hpp\)".*/\1/p' "$module.hpp")
 moves=()

@@ -49,19 +49,21 @@ expect_changed() {
   [ "$changed" = "$expected" ] || { echo "FAIL: expected only $expected to change, got: $changed"; exit 1; }
 }
 
-# Moves no piece had: grand's module and its pieces and board (grand.board.hpp, which no other
-# variant shares: the kernel covers grand, so it has no move generator), a new header for the
-# tables of its knight beside the other variants' knight's (knight_.paths.hpp, unchanged), and
-# what includes them (one shard; the registry, which includes the header).
+# Moves no piece had: grand's module, a header of its pieces (grand.pieces.hpp: they are no
+# longer Capablanca's, whose header names no variant and stays as it was; the kernel covers
+# grand, so it has no move generator), a new header for the tables of its knight beside the
+# other variants' knight's (knight_.paths.hpp, unchanged), and what includes them (its shard,
+# the same one; the registry, which includes the header).
 regrand NWD
 case $tables in knight_?*.paths.hpp) ;; *) echo "FAIL: grand's knight has no tables of its own: $tables"; exit 1 ;; esac
 [ ! -e "$generated/$tables" ] || { echo "FAIL: $tables was there before"; exit 1; }
-expect_changed grand.cpp grand.hpp grand.board.hpp "$tables" "$shard" registry.cpp
+[ ! -e "$generated/grand.pieces.hpp" ] || { echo "FAIL: grand.pieces.hpp was there before"; exit 1; }
+expect_changed grand.cpp grand.hpp grand.pieces.hpp "$tables" "$shard" registry.cpp
 # Back to the spec as it is: --check names the new headers as no longer generated (and fails),
 # and generating removes them.
 if check=$(gen "$src/variants.yaml" "$tmp/out" --check 2>&1); then echo "FAIL: --check passed with $tables left over"; exit 1; fi
 echo "$check" | grep -q "$tables: no longer generated" || { echo "FAIL: --check did not name $tables: $check"; exit 1; }
-gen "$src/variants.yaml" "$tmp/out" | grep -q "1 no longer generated removed" || { echo "FAIL: the extra header was not removed"; exit 1; }
+gen "$src/variants.yaml" "$tmp/out" | grep -q "2 no longer generated removed" || { echo "FAIL: the extra headers were not removed"; exit 1; }
 [ ! -e "$tmp/out/$tables" ] || { echo "FAIL: $tables is still there"; exit 1; }
 gen "$src/variants.yaml" "$tmp/out" --check >/dev/null
 
@@ -69,5 +71,5 @@ gen "$src/variants.yaml" "$tmp/out" --check >/dev/null
 # named after the Marquis, which stays as it was, and so does every other variant's module.
 regrand NW
 [ "$tables" = marquis_.paths.hpp ] || { echo "FAIL: grand's NW knight does not share the Marquis's tables: $tables"; exit 1; }
-expect_changed grand.cpp grand.hpp grand.board.hpp "$shard" registry.cpp
+expect_changed grand.cpp grand.hpp grand.pieces.hpp "$shard" registry.cpp
 echo "PASS: regeneration is incremental"

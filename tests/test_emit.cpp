@@ -63,75 +63,85 @@ TEST(Emit, SameInputSameBytesAndHeader) {
   }
 }
 
-TEST(Emit, VariantsWithTheSamePiecesAndBoardShareOneHeader) {
+TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
   const auto content = [&out](const std::string& name) { return content_of(out, name); };
-  // Chess's pieces on an 8x8 board: one header for chess, 3check, atomic, ..., which the kernel
-  // covers: their pieces and board, and no move generator (runtime/generated_rules.hpp).
-  const std::string chess = content("chess.board.hpp");
+  // Chess's pieces: one header for chess, 3check, atomic, ..., which the kernel covers: their
+  // pieces' table, and no move generator (runtime/generated_rules.hpp).
+  const std::string chess = content("chess.pieces.hpp");
   ASSERT_FALSE(chess.empty());
-  EXPECT_NE(chess.find("namespace fairy::gen::board_chess {"), std::string::npos);
-  EXPECT_NE(chess.find("//   3check, declared at variants.yaml:"), std::string::npos);
+  EXPECT_NE(chess.find("namespace fairy::gen::pieces_chess {"), std::string::npos);
+  EXPECT_EQ(chess.find("3check"), std::string::npos) << "it names no variant: one joining or leaving the group changes it not";
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
-    EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.board.hpp\""), std::string::npos) << key;
+    EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.pieces.hpp\""), std::string::npos) << key;
     EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : GeneratedRules<Rules, void, "), std::string::npos) << key;
   }
-  EXPECT_TRUE(content("3check.board.hpp").empty());
+  EXPECT_TRUE(content("3check.pieces.hpp").empty());
   EXPECT_TRUE(content("chess.mailbox.hpp").empty());
   // No module the kernel covers has a move generator, nor the pieces' move generators and walk
   // tables that the mailbox generators share (<stem>.moves.hpp, <stem>.attacks.hpp).
   for (const auto& o : out) {
-    if (!o.name.ends_with(".board.hpp")) continue;
+    if (!o.name.ends_with(".pieces.hpp")) continue;
     EXPECT_EQ(o.content.find("generate_pieces"), std::string::npos) << o.name;
     EXPECT_EQ(o.content.find("attacked_by"), std::string::npos) << o.name;
     EXPECT_EQ(o.content.find(".moves.hpp"), std::string::npos) << o.name;
     EXPECT_EQ(o.content.find(".attacks.hpp"), std::string::npos) << o.name;
   }
   // The modules hold no pieces of their own: the header's table declares them once (kPieces),
-  // for the model (the variant's record, kVariant) and the kernel (KernelBoard); a variant whose
-  // pieces differ has a header of its own (Horde's Pawn counts its first two ranks as its start).
-  // A module's source states no rule: its model is its record's.
+  // for the model (the variant's record, kVariant) and the kernel; a variant whose pieces differ
+  // has a header of its own (Horde's Pawn counts its first two ranks as its start). A module's
+  // source states no rule: its model is its record's.
   EXPECT_EQ(content("3check.cpp").find("void generate_"), std::string::npos);
   EXPECT_NE(chess.find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"
                        "    {.name = \"king\", .letter = 'K', .betza = \"K\", .royal = true, "
                        ".paths = {pieces::king_::kWhite, pieces::king_::kBlack}},\n"),
             std::string::npos);
   EXPECT_EQ(chess.find("PieceInfo"), std::string::npos);
-  EXPECT_NE(content("3check.hpp").find("    .pieces = board_chess::kPieces,\n"), std::string::npos);
+  EXPECT_EQ(chess.find("kBoard"), std::string::npos) << "no piece names a square: the table serves any board";
+  EXPECT_NE(content("3check.hpp").find("    .pieces = pieces_chess::kPieces,\n"), std::string::npos);
   EXPECT_EQ(content("3check.hpp").find("kPieces ="), std::string::npos);
   EXPECT_NE(content("3check.cpp").find("constinit const CompiledVariant kCompiled = compiled_variant<Rules, kVariant>();"),
             std::string::npos);
   EXPECT_EQ(content("3check.cpp").find("VariantInfo"), std::string::npos);
-  EXPECT_NE(content("horde.cpp").find("#include \"horde.board.hpp\""), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find("    .pieces = board_horde::kPieces,\n"), std::string::npos);
-  EXPECT_NE(content("horde.board.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"),
+  EXPECT_NE(content("horde.cpp").find("#include \"horde.pieces.hpp\""), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find("    .pieces = pieces_horde::kPieces,\n"), std::string::npos);
+  EXPECT_NE(content("horde.pieces.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"),
             std::string::npos);
-  // The kernel's board and pieces are the header's too (KernelBoard): the variants' descriptions
-  // derive from it and hold their rules and start position.
-  EXPECT_NE(chess.find("struct KernelBoard {\n  using Word = std::uint64_t;"), std::string::npos);
-  EXPECT_NE(chess.find("  static constexpr const auto& pieces = kPieces;\n};"), std::string::npos);
-  for (const char* key : {"chess", "3check", "atomic", "kingofthehill", "horde"}) {
-    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Description : board_"), std::string::npos) << key;
+  // The kernel's board is the description's (runtime/bitboard/description.hpp's KernelBoard:
+  // word, files, ranks and the group's pieces); it adds the rules and the start position.
+  for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
+    EXPECT_NE(content(std::string(key) + ".hpp")
+                  .find("struct Description : bitboard::KernelBoard<std::uint64_t, 8, 8, pieces_chess::kPieces> {"),
+              std::string::npos)
+        << key;
     EXPECT_EQ(content(std::string(key) + ".hpp").find("PieceDesc"), std::string::npos) << key;
   }
-  // Other pieces or another board: a header of its own (Capablanca's 10x8 board, Shatranj's pieces).
-  EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.board.hpp\""), std::string::npos);
-  EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.board.hpp\""), std::string::npos);
+  // The same pieces on other boards share them too: Capablanca's 10x8 and Grand's 10x10. Other
+  // pieces: a header of their own (Shatranj's).
+  EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.pieces.hpp\""), std::string::npos);
+  EXPECT_NE(content("grand.cpp").find("#include \"capablanca.pieces.hpp\""), std::string::npos);
+  EXPECT_NE(content("capablanca.hpp").find("struct Description : bitboard::KernelBoard<bitboard::u128, 10, 8, pieces_capablanca::kPieces> {"),
+            std::string::npos);
+  EXPECT_NE(content("grand.hpp").find("struct Description : bitboard::KernelBoard<bitboard::u128, 10, 10, pieces_capablanca::kPieces> {"),
+            std::string::npos);
+  EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.pieces.hpp\""), std::string::npos);
+  // Pieces confined to a region name its squares, on their board (Xiangqi's palace).
+  EXPECT_NE(content("xiangqi.pieces.hpp").find("inline constexpr Geometry kBoard{.files = 9, .ranks = 10};"), std::string::npos);
   // The variants the kernel does not cover keep a move generator (janggi: passes and bikjang).
   EXPECT_NE(content("janggi.cpp").find("#include \"janggi.mailbox.hpp\""), std::string::npos);
   EXPECT_NE(content("janggi.hpp").find("struct Rules : GeneratedRules<Rules, mailbox_janggi::Generator, "), std::string::npos);
-  // No two headers hold the same pieces and board, or the same generator.
+  // No two headers hold the same pieces, or the same generator.
   std::set<std::string> groups;
   for (const auto& o : out) {
-    const bool board = o.name.ends_with(".board.hpp");
-    if (!board && !o.name.ends_with(".mailbox.hpp")) continue;
-    const std::string ns = board ? "namespace fairy::gen::board_" : "namespace fairy::gen::mailbox_";
+    const bool pieces = o.name.ends_with(".pieces.hpp");
+    if (!pieces && !o.name.ends_with(".mailbox.hpp")) continue;
+    const std::string ns = pieces ? "namespace fairy::gen::pieces_" : "namespace fairy::gen::mailbox_";
     const std::size_t begin = o.content.find("{\n", o.content.find(ns));
-    const std::size_t end = o.content.rfind("}  // " + ns.substr(0, ns.size()));
+    const std::size_t end = o.content.rfind("}  // " + ns);
     ASSERT_LT(begin, end) << o.name;
     EXPECT_TRUE(groups.insert(o.content.substr(begin, end - begin)).second) << o.name;
   }
-  EXPECT_GT(groups.size(), 30u);
+  EXPECT_GT(groups.size(), 20u);
 }
 
 // Each piece's paths are one header, whatever the board, for every variant with the piece; a
@@ -153,16 +163,16 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
     EXPECT_NE(content(std::string(key) + ".hpp").find("#include \"king_.paths.hpp\""), std::string::npos) << key;
     // The model's pieces (the record's) are its group's table's (the kernel covers these).
     const std::string cpp = content(std::string(key) + ".cpp");
-    const std::size_t include = cpp.find(".board.hpp\"");
+    const std::size_t include = cpp.find(".pieces.hpp\"");
     ASSERT_NE(include, std::string::npos) << key;
     const std::size_t name = cpp.rfind('"', include) + 1;
-    const std::string group = content(cpp.substr(name, include - name) + ".board.hpp");
-    EXPECT_NE(content(std::string(key) + ".hpp").find(".pieces = board_" + cpp.substr(name, include - name) + "::kPieces,"),
+    const std::string group = content(cpp.substr(name, include - name) + ".pieces.hpp");
+    EXPECT_NE(content(std::string(key) + ".hpp").find(".pieces = pieces_" + cpp.substr(name, include - name) + "::kPieces,"),
               std::string::npos)
         << key;
     EXPECT_NE(group.find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos) << key;
   }
-  EXPECT_NE(content("chess.board.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
+  EXPECT_NE(content("chess.pieces.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
   // extramove's Pawn differs from chess's: two headers, each included by its own variants.
   EXPECT_NE(content("chess.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
   EXPECT_EQ(content("extramove.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
@@ -174,7 +184,7 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   EXPECT_NE(extra_pawn.find(".phases = kPhaseLater | kPhaseOpening"), std::string::npos);
   // The groups' headers include their pieces' tables; the move generators walk them
   // (runtime/path_walk.hpp).
-  EXPECT_NE(content("chess.board.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
+  EXPECT_NE(content("chess.pieces.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
   EXPECT_NE(content("pawn_.moves.hpp").find("walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, "), std::string::npos);
   // The moves a piece has only on some squares are in its header too (Janggi's Rook along the
   // palace's lines), with kPathsOn<i><C> for code written for both colours; janggi's own header
@@ -197,14 +207,14 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   const std::string wazir = content("wazir_.paths.hpp");
   EXPECT_NE(wazir.find("// the moves of 'wazir': XBetza \"W\", variants.yaml:"), std::string::npos);
   EXPECT_EQ(wazir.find("general"), std::string::npos) << "the header says nothing of who uses it";
-  EXPECT_NE(content("xiangqi.board.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, .confined = true, "),
+  EXPECT_NE(content("xiangqi.pieces.hpp").find("{.name = \"general\", .letter = 'K', .betza = \"W\", .royal = true, .confined = true, "),
             std::string::npos);
-  EXPECT_NE(content("xiangqi.board.hpp").find(".paths = {pieces::wazir_::kWhite, pieces::wazir_::kBlack}"), std::string::npos);
+  EXPECT_NE(content("xiangqi.pieces.hpp").find(".paths = {pieces::wazir_::kWhite, pieces::wazir_::kBlack}"), std::string::npos);
   for (const auto& o : out) EXPECT_FALSE(o.name.starts_with("general_")) << o.name;
   // Xiangqi's Soldier (fW, and fsW across the river) has moves the Shogi Pawn's fW lacks: its
   // tables are named after it.
-  EXPECT_EQ(content("xiangqi.board.hpp").find("pieces::shogi_pawn"), std::string::npos);
-  EXPECT_NE(content("xiangqi.board.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", .moves_on = kMovesOn6, "
+  EXPECT_EQ(content("xiangqi.pieces.hpp").find("pieces::shogi_pawn"), std::string::npos);
+  EXPECT_NE(content("xiangqi.pieces.hpp").find("{.name = \"soldier\", .letter = 'P', .betza = \"fW\", .moves_on = kMovesOn6, "
                                                ".paths = {pieces::soldier_::kWhite, pieces::soldier_::kBlack}}"),
             std::string::npos);
   // No two headers hold the same tables (comments aside), and no module holds a table of a

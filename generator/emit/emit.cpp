@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 #include <system_error>
+#include <tuple>
 
 #include "generator/emit/kernel.hpp"
 #include "generator/model/coverage.hpp"
@@ -826,12 +827,13 @@ std::string movegen_code(const model::Variant& v, const Options& o) {
 
 namespace {
 
-// The header of the variants with the pieces and board of `group` (its first variant): the
-// move generator <group>.mailbox.hpp, or where the kernel covers them (`covered`) their pieces
-// and board alone, <group>.board.hpp, with no move generator (the kernel has them, and the
-// interpreter answers what it does not: runtime/generated_rules.hpp). Its namespace.
-std::string group_file(const std::string& group, bool covered) { return group + (covered ? ".board.hpp" : ".mailbox.hpp"); }
-std::string group_namespace(const std::string& group, bool covered) { return (covered ? "board_" : "mailbox_") + group; }
+// The header of a group of variants, named after its first variant, `group`: where the kernel
+// covers them (`covered`), the variants with the same pieces, on any board, share their pieces'
+// table, <group>.pieces.hpp, and no move generator (the kernel has theirs, and the interpreter
+// answers what it does not: runtime/generated_rules.hpp); where it does not, the variants with
+// the same pieces and board share a move generator, <group>.mailbox.hpp. Its namespace.
+std::string group_file(const std::string& group, bool covered) { return group + (covered ? ".pieces.hpp" : ".mailbox.hpp"); }
+std::string group_namespace(const std::string& group, bool covered) { return (covered ? "pieces_" : "mailbox_") + group; }
 
 // The base of the variant's Rules (runtime/generated_rules.hpp): GeneratedRules of its Rules, its
 // move generator's tag (void where the kernel covers it), the steps around its pieces' moves that it has (runtime/generation.hpp)
@@ -865,9 +867,7 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
   // group) one of its own.
   const bool own_pieces = piece_rows(v, tables) != piece_rows(leader, tables);
   const std::string table = own_pieces ? "kPieces" : group + "::kPieces";
-  const std::string board = kernel_board(v, "kPieces");
-  const bool shares_board = !own_pieces && !board.empty() && board == kernel_board(leader, "kPieces");
-  const KernelCode kernel = kernel_code(v, shares_board ? group + "::KernelBoard" : "", table);
+  const KernelCode kernel = kernel_code(v, table);
   const std::string header = group_file(leader.info.key, covered);
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
@@ -890,16 +890,6 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
   };
 }
 
-// The kernel's board and pieces of the variants of a move generator whose first variant, v, the
-// kernel covers (kernel_board): each such variant's kernel::Description derives from them.
-std::string kernel_board_code(const model::Variant& v) {
-  const std::string members = kernel_board(v, "kPieces");
-  if (members.empty()) return "";
-  return "\n// The bitboard kernel's board and pieces (runtime/bitboard/description.hpp): the kernel::Description\n"
-         "// of each variant above with these pieces derives from them and adds its rules and start position.\n"
-         "struct KernelBoard {\n" + members + "};\n";
-}
-
 // The heading of a group's header: what it holds (`what`, a comment line without its "// ") and
 // where the spec declares each of `users`.
 std::string group_heading(const std::string& what, const std::vector<const model::Variant*>& users, const Options& o) {
@@ -919,28 +909,33 @@ Output mailbox_file(const std::string& name, const std::string& code, const std:
                                                 {"namespace", group_namespace(name, false)},
                                                 {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
                                                                       tables.attacks_includes(*users.front())},
-                                                {"movegen", code + piece_table_code(*users.front(), o, tables) +
-                                                                kernel_board_code(*users.front())}})};
+                                                {"movegen", code + piece_table_code(*users.front(), o, tables)}})};
 }
 
-// <name>.board.hpp: the pieces and board `code` (pieces_code) of the variants `users`, which the
-// kernel covers.
-Output board_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
-                  const Options& o, const PieceTables& tables) {
-  return {group_file(name, true), Template::load(o.template_dir + "/board.hpp.in")
-                                      .render({{"header", group_heading("The pieces and board of '" + comment(name) + "', which these variants share:", users, o)},
+// <name>.pieces.hpp: the pieces `code` (pieces_code) of variants the kernel covers, named after
+// the first of them. It names none of them: a variant that joins the group or leaves it (its
+// pieces' moves changed) rewrites no other variant's files.
+Output pieces_file(const std::string& name, const std::string& code, const Options& o, const PieceTables& tables,
+                   const model::Variant& first) {
+  const std::string heading = "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n// The pieces of '" +
+                              comment(name) + "' and of every variant with the same pieces, on any board.\n";
+  return {group_file(name, true), Template::load(o.template_dir + "/pieces.hpp.in")
+                                      .render({{"header", heading},
                                                {"namespace", group_namespace(name, true)},
-                                               {"piece_includes", tables.includes(*users.front())},
+                                               {"piece_includes", tables.includes(first)},
                                                {"pieces", code}})};
 }
 
-// What the header of a variant the kernel covers holds: its board (whose squares the pieces'
-// regions and moves_on entries name), its pieces and the kernel's board.
+// What the group's header of a variant the kernel covers holds: its pieces' table and, where
+// a piece has a region or moves on some squares, which name squares, the board they are on.
 std::string pieces_code(const model::Variant& v, const Options& o, const PieceTables& tables) {
   const fairy::Geometry& g = v.info.geo;
-  return "// The board, whose squares the pieces' regions and moves_on entries name (runtime/square_names.hpp).\n"
-         "inline constexpr Geometry kBoard{.files = " + std::to_string(g.files) + ", .ranks = " + std::to_string(g.ranks) +
-         "};\n\n" + piece_table_code(v, o, tables) + kernel_board_code(v);
+  const bool names_squares = std::any_of(v.info.pieces.begin(), v.info.pieces.end(),
+                                         [](const fairy::PieceInfo& p) { return p.confined || !p.moves_on.empty(); });
+  const std::string board = "// The board, whose squares the pieces' regions and moves_on entries name (runtime/square_names.hpp).\n"
+                            "inline constexpr Geometry kBoard{.files = " + std::to_string(g.files) +
+                            ", .ranks = " + std::to_string(g.ranks) + "};\n\n";
+  return (names_squares ? board : "") + piece_table_code(v, o, tables);
 }
 
 // Each distinct group's header (its text: a move generator, or where the kernel covers the
@@ -968,17 +963,30 @@ Generators move_generators(const std::vector<model::Variant>& vs, const Options&
 // Its header.
 Output group_header(const Group& g, const Options& o, const PieceTables& tables) {
   const std::string& name = g.users.front()->info.key;
-  return g.covered ? board_file(name, g.code, g.users, o, tables) : mailbox_file(name, g.code, g.users, o, tables);
+  return g.covered ? pieces_file(name, g.code, o, tables, *g.users.front()) : mailbox_file(name, g.code, g.users, o, tables);
 }
 
-// modules_0.cpp ... modules_<shards-1>.cpp. The variants of one group in one shard, which
-// compiles its templates once (a move generator's: chess's seven variants were a third of their
-// compile); the groups round robin in spec order of their first variant: a variant added at the
-// end moves no other one.
-std::vector<Output> module_shards(const Generators& generators, int shards, const Options& o) {
+// modules_0.cpp ... modules_<shards-1>.cpp. The variants of one group on one board in one
+// shard, which compiles what they share once (a move generator's templates: chess's seven
+// variants were a third of their compile; the kernel's tables of a board and its pieces); those
+// round robin in spec order of their first variant: a variant added at the end moves no other
+// one, nor does one whose pieces' moves change (it leaves its group, not its board).
+std::vector<Output> module_shards(const std::vector<model::Variant>& vs, const Generators& generators, int shards,
+                                  const Options& o) {
+  std::map<const model::Variant*, const Group*> group_of;
+  for (const Group& g : generators)
+    for (const model::Variant* v : g.users) group_of[v] = &g;
+  using Unit = std::tuple<const Group*, int, int>;  // a group on a board
+  std::vector<std::pair<Unit, std::vector<const model::Variant*>>> units;
+  for (const model::Variant& v : vs) {
+    const Unit key{group_of.at(&v), v.info.geo.files, v.info.geo.ranks};
+    auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == key; });
+    if (it == units.end()) it = units.insert(units.end(), {key, {}});
+    it->second.push_back(&v);
+  }
   std::vector<std::string> includes(static_cast<std::size_t>(shards));
-  for (std::size_t i = 0; i < generators.size(); ++i)
-    for (const model::Variant* v : generators[i].users)
+  for (std::size_t i = 0; i < units.size(); ++i)
+    for (const model::Variant* v : units[i].second)
       includes[i % includes.size()] += "#include \"" + v->info.key + ".cpp\"\n";
   const Template t = Template::load(o.template_dir + "/modules.cpp.in");
   std::vector<Output> out;
@@ -1008,7 +1016,7 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
   for (const Group& g : generators) out.push_back(group_header(g, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   if (shards > 0)
-    for (Output& f : module_shards(generators, shards, o)) out.push_back(std::move(f));
+    for (Output& f : module_shards(vs, generators, shards, o)) out.push_back(std::move(f));
   return out;
 }
 

@@ -31,24 +31,18 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
          "};  // hand_type: what a captured piece returns to a hand as, by type\n";
 }
 
-// The kernel's board and pieces (Word, files, ranks, pieces): members of the Description, or of
-// the KernelBoard that a move generator's header holds for the variants that share it. `table`:
-// the pieces' table (piece_table.hpp's kPieces), as the members name it.
-std::string board_members(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
+// The kernel's board and pieces (runtime/bitboard/description.hpp's KernelBoard), which the
+// Description derives from: the word, the board's size and `table`, the pieces' table
+// (piece_table.hpp's kPieces) as the variant's header names it.
+std::string kernel_board(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
   const fairy::Geometry& g = v.info.geo;
-  std::string out = "  using Word = " + word_type(coverage.word_bits) + ";\n";
-  out += "  static constexpr int files = " + std::to_string(g.files) + ";\n";
-  out += "  static constexpr int ranks = " + std::to_string(g.ranks) + ";\n";
-  out += "  static constexpr const auto& pieces = " + table + ";\n";
-  return out;
+  return "bitboard::KernelBoard<" + word_type(coverage.word_bits) + ", " + std::to_string(g.files) + ", " +
+         std::to_string(g.ranks) + ", " + table + ">";
 }
 
-// The Description: its board and pieces (`board`: the KernelBoard it derives from, else it has
-// those members itself), its rules (the record, kVariant) and its hands.
-std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& board,
-                               const std::string& table) {
-  std::string out = board.empty() ? "struct Description {\n" + board_members(v, coverage, table)
-                                  : "struct Description : " + board + " {  // its board and pieces\n";
+// The Description: its board and pieces, its rules (the record, kVariant) and its hands.
+std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
+  std::string out = "struct Description : " + kernel_board(v, coverage, table) + " {  // its board and pieces\n";
   out += "  static constexpr const VariantData& rules = kVariant;\n";
   out += hands_text(v.info, coverage.royal_drops);
   out += "};\n";
@@ -57,12 +51,7 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
 
 }  // namespace
 
-std::string kernel_board(const model::Variant& v, const std::string& table) {
-  const model::KernelCoverage coverage = model::kernel_coverage(v.info);
-  return coverage.covered ? board_members(v, coverage, table) : "";
-}
-
-KernelCode kernel_code(const model::Variant& v, const std::string& board, const std::string& table) {
+KernelCode kernel_code(const model::Variant& v, const std::string& table) {
   const model::KernelCoverage coverage = model::kernel_coverage(v.info);
   KernelCode code;
   if (!coverage.covered) {
@@ -75,7 +64,7 @@ KernelCode kernel_code(const model::Variant& v, const std::string& board, const 
   d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
       std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
       "-bit word. Its description: the board and\n// pieces (their paths the *.paths.hpp tables, which the model is made of too), the record above and the hands.\n";
-  d += "namespace kernel {\n\n" + description_struct(v, coverage, board, table) + "\n}  // namespace kernel\n";
+  d += "namespace kernel {\n\n" + description_struct(v, coverage, table) + "\n}  // namespace kernel\n";
   return code;
 }
 

@@ -1,8 +1,8 @@
-// A move generator's pieces as one constexpr table (runtime/bitboard/description.hpp's PieceDesc):
-// its header's kPieces, which the bitboard kernel reads as it is (KernelBoard::pieces) and each
-// module's record (kVariant) names for the model (runtime/variant_data.hpp's model_of). A
-// variant whose pieces differ from its move generator's first variant's (Horde's Pawn counts its
-// first two ranks) has a table of its own in its header.
+// A group's pieces as one constexpr table (runtime/bitboard/description.hpp's PieceDesc): its
+// header's kPieces (<name>.pieces.hpp, or a move generator's <name>.mailbox.hpp), which the
+// bitboard kernel reads as it is (KernelBoard's pieces) and each module's record (kVariant) names
+// for the model (runtime/variant_data.hpp's model_of). A variant whose pieces differ from its
+// move generator's first variant's has a table of its own in its header.
 #pragma once
 
 #include <string>

@@ -136,6 +136,17 @@ struct HandTypes {
 };
 struct HandDesc : HandRule, HandTypes {};
 
+// A description's board and pieces, its first members above, as a generated module's
+// Description derives them: the word and the board's size, and the pieces' table of the variants
+// with these pieces (their group's header, <name>.pieces.hpp), which boards of every size share.
+template <class W, int kFiles, int kRanks, const auto& kPieceTable>
+struct KernelBoard {
+  using Word = W;
+  static constexpr int files = kFiles;
+  static constexpr int ranks = kRanks;
+  static constexpr const auto& pieces = kPieceTable;
+};
+
 // The pieces of a FEN's board (its first field; hands in [...] after it are not the board's) on
 // the board of description D, by kernel square (rank * files + file): kEmpty or make_piece(colour,
 // type), each piece written as D::pieces has it, its letter upper case for White, with its mark.
