@@ -87,7 +87,6 @@ void Position::clear() {
   for (int r = 0; r < g.ranks; ++r)
     for (int f = 0; f < g.files; ++f) board_[g.square(f, r)] = kEmpty;
   virgin_.fill(false);
-  fen_holes_ = false;
   list_size_ = {0, 0};
   for (auto& c : count_) c.fill(0);
   present_ = {0, 0};
@@ -759,7 +758,6 @@ void Position::parse_board(std::string_view text, int offset) {
     } else if (ch == '*') {
       if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
       board_[g.square(file++, rank)] = kHole;
-      fen_holes_ = true;
     } else if (ch == '[' && info_->hands.enabled) {
       if (text.back() != ']') throw FenError("the hand must end with ']'", offset + int(text.size()));
       parse_hands(text.substr(i + 1, text.size() - i - 2), offset + int(i) + 1);

@@ -110,8 +110,6 @@ class Position {
     return phase_ ? kPhaseLater : (fullmove_ == 1 && stm_ == White) ? kPhaseOpening : kPhaseFirst;
   }
   bool tracked_virgin(Square s) const { return virgin_[s]; }
-  // Whether the FEN set holes ('*'); brouhaha squares that became holes are not counted.
-  bool fen_holes() const { return fen_holes_; }
   // XBetza `i`: a royal or castling partner that has not moved, or any other piece standing
   // on its start square.
   bool is_virgin(Square s) const {
@@ -248,7 +246,6 @@ class Position {
   const VariantInfo* info_;
   std::array<Piece, kMaxSquares> board_{};
   std::array<bool, kMaxSquares> virgin_{};
-  bool fen_holes_ = false;
   std::array<std::array<Square, kMaxPieces>, 2> list_{};
   std::array<int, 2> list_size_{};
   std::array<std::uint8_t, kMaxSquares> list_index_{};

@@ -89,12 +89,8 @@ struct Board {
 
   // Loads a Position of the same variant; false if it holds something the kernel cannot
   // represent (a hole, a royal piece in hand but with royal_drops). A royal piece in hand is
-  // its side's only one (Position's FEN rule). Holes come only from the FEN in the variants the
-  // kernel covers (none has brouhaha squares: generator/model/coverage.hpp). The pieces are read
-  // from the Position's piece lists, not square by square (play loads a board at every node of
-  // a search); a virgin flag matters only under a piece (the kernel asks it of pieces only).
+  // its side's only one (Position's FEN rule).
   bool load(const Position& pos) {
-    if (pos.fen_holes() || !pos.variant().brouhaha.empty()) return false;
     if constexpr (V::hands)
       for (const Color c : {White, Black})
         for (int t = 0; t < V::types; ++t) {
@@ -103,24 +99,19 @@ struct Board {
           hand[c][t] = std::uint8_t(pos.in_hand(c, t));
         }
     const Geometry& g = pos.geo();
-    for (const Color c : {White, Black}) {
-      const Square* squares = pos.piece_squares(c);
-      for (int i = 0, n = pos.piece_total(c); i < n; ++i) {
-        const Square m = squares[i];
-        const int s = G::square(g.file_of(m), g.rank_of(m));
-        const int t = type_of(pos.at(m));
-        color[c] |= bit<B>(s);
-        type[t] |= bit<B>(s);
-        piece[s] = std::uint8_t(1 + t);
-        if (pos.tracked_virgin(m)) virgin |= bit<B>(s);
+    for (int s = 0; s < V::squares; ++s) {
+      const Square m = g.square(G::file_of(s), G::rank_of(s));
+      const Piece p = pos.at(m);
+      if (p == kHole) return false;
+      if (p != kEmpty) {
+        color[color_of(p)] |= bit<B>(s);
+        type[type_of(p)] |= bit<B>(s);
+        piece[s] = std::uint8_t(1 + type_of(p));
       }
+      if (pos.tracked_virgin(m)) virgin |= bit<B>(s);
+      if constexpr (V::gate_rights)
+        if (pos.is_gate(White, m) || pos.is_gate(Black, m)) gates |= bit<B>(s);
     }
-    if constexpr (V::gate_rights)  // on the first ranks, as Position keeps them
-      for (const int rank : {0, G::ranks - 1})
-        for (int file = 0; file < G::files; ++file) {
-          const Square m = g.square(file, rank);
-          if (pos.is_gate(White, m) || pos.is_gate(Black, m)) gates |= bit<B>(G::square(file, rank));
-        }
     for (int i = 0; i < pos.ep_count(); ++i) {
       const Square e = pos.ep_square(i);
       ep |= bit<B>(G::square(g.file_of(e), g.rank_of(e)));
