@@ -67,14 +67,15 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   const auto out = emit_all(spec::load(FAIRY_SOURCE_DIR "/variants.yaml"));
   const auto content = [&out](const std::string& name) { return content_of(out, name); };
   // Chess's pieces: one header for chess, 3check, atomic, ..., which the kernel covers: their
-  // pieces' table, and no move generator (runtime/generated_rules.hpp).
+  // pieces' table, and no move generator (runtime/generated_rules.hpp's KernelRules, with no
+  // generation steps: the kernel has its own).
   const std::string chess = content("chess.pieces.hpp");
   ASSERT_FALSE(chess.empty());
   EXPECT_NE(chess.find("namespace fairy::gen::pieces_chess {"), std::string::npos);
   EXPECT_EQ(chess.find("3check"), std::string::npos) << "it names no variant: one joining or leaving the group changes it not";
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
     EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.pieces.hpp\""), std::string::npos) << key;
-    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : GeneratedRules<Rules, void, "), std::string::npos) << key;
+    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : KernelRules<Rules, kernel::Description> {};"), std::string::npos) << key;
   }
   EXPECT_TRUE(content("3check.pieces.hpp").empty());
   EXPECT_TRUE(content("chess.mailbox.hpp").empty());
@@ -129,7 +130,7 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   EXPECT_NE(content("xiangqi.pieces.hpp").find("inline constexpr Geometry kBoard{.files = 9, .ranks = 10};"), std::string::npos);
   // The variants the kernel does not cover keep a move generator (janggi: passes and bikjang).
   EXPECT_NE(content("janggi.cpp").find("#include \"janggi.mailbox.hpp\""), std::string::npos);
-  EXPECT_NE(content("janggi.hpp").find("struct Rules : GeneratedRules<Rules, mailbox_janggi::Generator, "), std::string::npos);
+  EXPECT_NE(content("janggi.hpp").find("struct Rules : MailboxRules<Rules, mailbox_janggi::Generator, "), std::string::npos);
   // No two headers hold the same pieces, or the same generator.
   std::set<std::string> groups;
   for (const auto& o : out) {

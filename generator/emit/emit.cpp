@@ -731,7 +731,7 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   code.line("constexpr int kFiles = " + std::to_string(info.geo.files) + ", kRanks = " + std::to_string(info.geo.ranks) + ";");
   code.line("constexpr int kStride = " + std::to_string(info.geo.stride()) + ";");
   code.line();
-  code.line("// The tag of this move generator: fairy::GeneratedRules (runtime/generated_rules.hpp) finds");
+  code.line("// The tag of this move generator: fairy::MailboxRules (runtime/generated_rules.hpp) finds");
   code.line("// generate_pieces and attacked_by below by it.");
   code.line("struct Generator {};");
   code.line();
@@ -835,11 +835,14 @@ namespace {
 std::string group_file(const std::string& group, bool covered) { return group + (covered ? ".pieces.hpp" : ".mailbox.hpp"); }
 std::string group_namespace(const std::string& group, bool covered) { return (covered ? "pieces_" : "mailbox_") + group; }
 
-// The base of the variant's Rules (runtime/generated_rules.hpp): GeneratedRules of its Rules, its
-// move generator's tag (void where the kernel covers it), the steps around its pieces' moves that it has (runtime/generation.hpp)
-// and the kernel's description of it; its names as seen from the module's namespace, or (qualify)
-// from namespace fairy.
+// The base of the variant's Rules (runtime/generated_rules.hpp): where the kernel covers it
+// (`covered`), KernelRules of its Rules and the kernel's description of it; where it does not,
+// MailboxRules of its Rules, its move generator's tag (in `group`'s header) and the steps
+// around its pieces' moves that it has (runtime/generation.hpp). Its names as seen from the
+// module's namespace, or (qualify) from namespace fairy.
 std::string rules_base(const model::Variant& v, const std::string& group, bool covered, bool qualify) {
+  const std::string own = qualify ? "gen::" + module_namespace(v.info.key) + "::" : "";
+  if (covered) return "KernelRules<" + own + "Rules, " + own + "kernel::Description>";
   const fairy::GenerationSteps s = fairy::generation_steps(v.info);
   const std::string steps = Fields()
                                 .flag("drop_phase", s.drop_phase)
@@ -851,30 +854,44 @@ std::string rules_base(const model::Variant& v, const std::string& group, bool c
                                 .flag("swap_repeats", s.swap_repeats)
                                 .flag("turn_rules", s.turn_rules)
                                 .str("GenerationSteps");
-  const std::string own = qualify ? "gen::" + module_namespace(v.info.key) + "::" : "";
   const std::string gen = qualify ? "gen::" : "";
-  return "GeneratedRules<" + own + "Rules, " + (covered ? "void" : gen + group_namespace(group, covered) + "::Generator") + ", " +
-         steps + ", " + (covered ? own + "kernel::Description" : "void") + ">";
+  return "MailboxRules<" + own + "Rules, " + gen + group_namespace(group, false) + "::Generator, " + steps + ">";
 }
 
-// <key>.hpp and <key>.cpp of a variant v whose group's header (group_file) is its first
-// variant's, leader's.
-std::vector<Output> module_files(const model::Variant& v, const Options& o, const model::Variant& leader, const PieceTables& tables) {
+// What the variant's header says of its Rules.
+std::string rules_comment(bool covered) {
+  return covered ? "// The variant's rules: the kernel's, on its description (runtime/generated_rules.hpp).\n"
+                 : "// The variant's rules: its move generator's, with the steps around its pieces' moves that it\n"
+                   "// has (runtime/generated_rules.hpp).\n";
+}
+
+// Each distinct group's header (its text: a move generator, or where the kernel covers the
+// variant, its pieces and board), in spec order of its first user, with the variants that use
+// it and whether the kernel covers them.
+struct Group {
+  std::string code;
+  bool covered = false;
+  std::vector<const model::Variant*> users;
+};
+
+// <key>.hpp and <key>.cpp of a variant v, of `group`, whose header (group_file) is named after
+// its first variant, the leader; `coverage`, the kernel's of v.
+std::vector<Output> module_files(const model::Variant& v, const model::KernelCoverage& coverage, const Group& group,
+                                 const Options& o, const PieceTables& tables) {
   const std::string key = v.info.key;
-  const bool covered = model::kernel_coverage(v.info).covered;
-  const std::string group = group_namespace(leader.info.key, covered);
+  const model::Variant& leader = *group.users.front();
+  const std::string ns = group_namespace(leader.info.key, group.covered);
   // Its pieces: its group's table, or where they differ (Horde's Pawn, in a move generator's
   // group) one of its own.
   const bool own_pieces = piece_rows(v, tables) != piece_rows(leader, tables);
-  const std::string table = own_pieces ? "kPieces" : group + "::kPieces";
-  const KernelCode kernel = kernel_code(v, table);
-  const std::string header = group_file(leader.info.key, covered);
+  const std::string table = own_pieces ? "kPieces" : ns + "::kPieces";
+  const std::string header = group_file(leader.info.key, group.covered);
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
       {"namespace", module_namespace(key)},
       {"group_header", header},
-      {"rules", rules_base(v, leader.info.key, kernel.covered, true)},
+      {"rules", rules_base(v, leader.info.key, group.covered, true)},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
                                                       {"group_header", header},
@@ -882,30 +899,25 @@ std::vector<Output> module_files(const model::Variant& v, const Options& o, cons
                                                       {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
                                                       {"rule_data", rule_data_code(v.info, table, own_pieces ? piece_table_code(v, o, tables) : "")},
-                                                      {"kernel_description", kernel.description},
-                                                      {"rules", rules_base(v, leader.info.key, kernel.covered, false)}};
+                                                      {"kernel_description", kernel_code(v, coverage, table)},
+                                                      {"rules_comment", rules_comment(group.covered)},
+                                                      {"rules", rules_base(v, leader.info.key, group.covered, false)}};
   return {
       {key + ".hpp", Template::load(o.template_dir + "/variant.hpp.in").render(hvalues)},
       {key + ".cpp", Template::load(o.template_dir + "/variant.cpp.in").render(values)},
   };
 }
 
-// The heading of a group's header: what it holds (`what`, a comment line without its "// ") and
-// where the spec declares each of `users`.
-std::string group_heading(const std::string& what, const std::vector<const model::Variant*>& users, const Options& o) {
-  std::string header = "// Code generated by fairygen from " + comment(o.spec_name) + ". DO NOT EDIT.\n// " + what + "\n";
-  for (const model::Variant* v : users) {
-    header += "//   " + comment(v->info.key + ", declared at " + o.spec_name + ":" + std::to_string(v->spec->where.line) +
-                                ":" + std::to_string(v->spec->where.column)) + "\n";
-  }
-  return header;
-}
-
 // <name>.mailbox.hpp: the move generator `code` of the variants `users`.
 Output mailbox_file(const std::string& name, const std::string& code, const std::vector<const model::Variant*>& users,
                     const Options& o, const PieceTables& tables) {
+  std::string heading = "// Code generated by fairygen from " + comment(o.spec_name) +
+                        ". DO NOT EDIT.\n// The move generator of the variants with the pieces and board of '" + comment(name) + "':\n";
+  for (const model::Variant* v : users)
+    heading += "//   " + comment(v->info.key + ", declared at " + o.spec_name + ":" + std::to_string(v->spec->where.line) + ":" +
+                                 std::to_string(v->spec->where.column)) + "\n";
   return {group_file(name, false), Template::load(o.template_dir + "/mailbox.hpp.in")
-                                       .render({{"header", group_heading("The move generator of the variants with the pieces and board of '" + comment(name) + "':", users, o)},
+                                       .render({{"header", heading},
                                                 {"namespace", group_namespace(name, false)},
                                                 {"piece_includes", tables.includes(*users.front()) + tables.moves_includes(*users.front()) +
                                                                       tables.attacks_includes(*users.front())},
@@ -938,19 +950,13 @@ std::string pieces_code(const model::Variant& v, const Options& o, const PieceTa
   return (names_squares ? board : "") + piece_table_code(v, o, tables);
 }
 
-// Each distinct group's header (its text: a move generator, or where the kernel covers the
-// variant, its pieces and board), in spec order of its first user, with the variants that use
-// it and whether the kernel covers them.
-struct Group {
-  std::string code;
-  bool covered = false;
-  std::vector<const model::Variant*> users;
-};
 using Generators = std::vector<Group>;
-Generators move_generators(const std::vector<model::Variant>& vs, const Options& o, const PieceTables& tables) {
+Generators move_generators(const std::vector<model::Variant>& vs, const std::vector<model::KernelCoverage>& coverage,
+                           const Options& o, const PieceTables& tables) {
   Generators generators;
-  for (const model::Variant& v : vs) {
-    const bool covered = model::kernel_coverage(v.info).covered;
+  for (std::size_t i = 0; i < vs.size(); ++i) {
+    const model::Variant& v = vs[i];
+    const bool covered = coverage[i].covered;
     std::string code = covered ? pieces_code(v, o, tables) : movegen_code(v, o, tables);
     auto it = std::find_if(generators.begin(), generators.end(),
                            [&](const Group& g) { return g.covered == covered && g.code == code; });
@@ -1004,15 +1010,19 @@ std::vector<Output> module_shards(const std::vector<model::Variant>& vs, const G
 
 std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const Options& o, int shards) {
   std::vector<const model::Variant*> all;
-  for (const model::Variant& v : vs) all.push_back(&v);
+  std::vector<model::KernelCoverage> coverage;
+  for (const model::Variant& v : vs) {
+    all.push_back(&v);
+    coverage.push_back(model::kernel_coverage(v.info));
+  }
   const PieceTables tables(all, o);
-  const Generators generators = move_generators(vs, o, tables);
-  std::map<const model::Variant*, const model::Variant*> leader;  // the first variant of each one's generator
+  const Generators generators = move_generators(vs, coverage, o, tables);
+  std::map<const model::Variant*, const Group*> group_of;
   for (const Group& g : generators)
-    for (const model::Variant* v : g.users) leader[v] = g.users.front();
+    for (const model::Variant* v : g.users) group_of[v] = &g;
   std::vector<Output> out;
-  for (const model::Variant& v : vs)
-    for (Output& f : module_files(v, o, *leader.at(&v), tables)) out.push_back(std::move(f));
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    for (Output& f : module_files(vs[i], coverage[i], *group_of.at(&vs[i]), o, tables)) out.push_back(std::move(f));
   for (const Group& g : generators) out.push_back(group_header(g, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   if (shards > 0)
@@ -1022,9 +1032,10 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
 
 std::vector<Output> variant_module(const model::Variant& v, const Options& o) {
   const PieceTables tables({&v}, o);
-  std::vector<Output> out = module_files(v, o, v, tables);
-  const bool covered = model::kernel_coverage(v.info).covered;
-  out.push_back(group_header({covered ? pieces_code(v, o, tables) : movegen_code(v, o, tables), covered, {&v}}, o, tables));
+  const model::KernelCoverage coverage = model::kernel_coverage(v.info);
+  const Group group{coverage.covered ? pieces_code(v, o, tables) : movegen_code(v, o, tables), coverage.covered, {&v}};
+  std::vector<Output> out = module_files(v, coverage, group, o, tables);
+  out.push_back(group_header(group, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   return out;
 }

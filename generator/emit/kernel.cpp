@@ -51,21 +51,14 @@ std::string description_struct(const model::Variant& v, const model::KernelCover
 
 }  // namespace
 
-KernelCode kernel_code(const model::Variant& v, const std::string& table) {
-  const model::KernelCoverage coverage = model::kernel_coverage(v.info);
-  KernelCode code;
-  if (!coverage.covered) {
-    code.description = "// Bitboard kernel: not covered, " + comment(coverage.reason) + "; perft runs on Rules::generate.\n";
-    return code;
-  }
-  code.covered = true;
+std::string kernel_code(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
+  if (!coverage.covered)
+    return "// Bitboard kernel: not covered, " + comment(coverage.reason) + "; perft runs on Rules::generate.\n";
   const fairy::Geometry& g = v.info.geo;
-  std::string& d = code.description;
-  d = "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
-      std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
-      "-bit word. Its description: the board and\n// pieces (their paths the *.paths.hpp tables, which the model is made of too), the record above and the hands.\n";
-  d += "namespace kernel {\n\n" + description_struct(v, coverage, table) + "\n}  // namespace kernel\n";
-  return code;
+  return "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
+         std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
+         "-bit word. Its description: the board and\n// pieces (their paths the *.paths.hpp tables, which the model is made of too), the record above and the hands.\n" +
+         "namespace kernel {\n\n" + description_struct(v, coverage, table) + "\n}  // namespace kernel\n";
 }
 
 }  // namespace fairygen::emit

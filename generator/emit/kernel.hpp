@@ -6,16 +6,13 @@
 #include <string>
 
 #include "generator/emit/emit.hpp"
+#include "generator/model/coverage.hpp"
 
 namespace fairygen::emit {
 
-struct KernelCode {
-  bool covered = false;     // kernel::Description is defined
-  std::string description;  // in the module's header, before Rules: namespace kernel { ... }
-};
-
-// The description is a comment only when the kernel does not cover the variant (saying why).
-// `table`: the pieces' table as the variant's header names it (pieces_chess::kPieces).
-KernelCode kernel_code(const model::Variant& v, const std::string& table);
+// In the module's header, before Rules: `namespace kernel { struct Description ... }` where the
+// kernel covers the variant (`coverage`, generator/model/coverage.hpp), else a comment saying
+// why not. `table`: the pieces' table as the variant's header names it (pieces_chess::kPieces).
+std::string kernel_code(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table);
 
 }  // namespace fairygen::emit
