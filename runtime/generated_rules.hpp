@@ -1,7 +1,7 @@
 // The rules of a generated module, written once for every module. A module's header names them
 // in one line: where the bitboard kernel covers the variant,
 //
-//   struct Rules : KernelRules<Rules, kernel::Description> {};
+//   struct Rules : KernelRules<Rules, Kernel> {};
 //
 // and where it does not (janggi, sandbox, universal), on the move generator the variant shares
 // with those of the same pieces and board,

@@ -75,7 +75,7 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   EXPECT_EQ(chess.find("3check"), std::string::npos) << "it names no variant: one joining or leaving the group changes it not";
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
     EXPECT_NE(content(std::string(key) + ".cpp").find("#include \"chess.pieces.hpp\""), std::string::npos) << key;
-    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : KernelRules<Rules, kernel::Description> {};"), std::string::npos) << key;
+    EXPECT_NE(content(std::string(key) + ".hpp").find("struct Rules : KernelRules<Rules, Kernel> {};"), std::string::npos) << key;
   }
   EXPECT_TRUE(content("3check.pieces.hpp").empty());
   EXPECT_TRUE(content("chess.mailbox.hpp").empty());
@@ -108,11 +108,11 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   EXPECT_NE(content("horde.hpp").find("    .pieces = pieces_horde::kPieces,\n"), std::string::npos);
   EXPECT_NE(content("horde.pieces.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"),
             std::string::npos);
-  // The kernel's board is the description's (runtime/bitboard/description.hpp's KernelBoard:
-  // word, files, ranks and the group's pieces); it adds the rules and the start position.
+  // The kernel's description (runtime/bitboard/description.hpp's Description): word, files,
+  // ranks, the group's pieces and the variant's record, with its rules and start position.
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
     EXPECT_NE(content(std::string(key) + ".hpp")
-                  .find("struct Description : bitboard::KernelBoard<std::uint64_t, 8, 8, pieces_chess::kPieces> {"),
+                  .find("using Kernel = bitboard::Description<std::uint64_t, 8, 8, pieces_chess::kPieces, kVariant>;"),
               std::string::npos)
         << key;
     EXPECT_EQ(content(std::string(key) + ".hpp").find("PieceDesc"), std::string::npos) << key;
@@ -121,9 +121,9 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   // pieces: a header of their own (Shatranj's).
   EXPECT_NE(content("capablanca.cpp").find("#include \"capablanca.pieces.hpp\""), std::string::npos);
   EXPECT_NE(content("grand.cpp").find("#include \"capablanca.pieces.hpp\""), std::string::npos);
-  EXPECT_NE(content("capablanca.hpp").find("struct Description : bitboard::KernelBoard<bitboard::u128, 10, 8, pieces_capablanca::kPieces> {"),
+  EXPECT_NE(content("capablanca.hpp").find("using Kernel = bitboard::Description<bitboard::u128, 10, 8, pieces_capablanca::kPieces, kVariant>;"),
             std::string::npos);
-  EXPECT_NE(content("grand.hpp").find("struct Description : bitboard::KernelBoard<bitboard::u128, 10, 10, pieces_capablanca::kPieces> {"),
+  EXPECT_NE(content("grand.hpp").find("using Kernel = bitboard::Description<bitboard::u128, 10, 10, pieces_capablanca::kPieces, kVariant>;"),
             std::string::npos);
   EXPECT_NE(content("shatranj.cpp").find("#include \"shatranj.pieces.hpp\""), std::string::npos);
   // Pieces confined to a region name its squares, on their board (Xiangqi's palace).

@@ -528,7 +528,7 @@ bitboard::TypeSet slide_group(int line) {
 }
 
 TEST(KernelAttacks, PiecesThatCaptureAlikeShareOneLookup) {
-  using D = gen::v_capablanca::kernel::Description;
+  using D = gen::v_capablanca::Kernel;
   using A = bitboard::Attackers<D, White>;
   const VariantInfo& info = gen::v_capablanca::kCompiled.info();
   auto types = [&info](std::string letters) {

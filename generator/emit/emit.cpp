@@ -836,13 +836,13 @@ std::string group_file(const std::string& group, bool covered) { return group + 
 std::string group_namespace(const std::string& group, bool covered) { return (covered ? "pieces_" : "mailbox_") + group; }
 
 // The base of the variant's Rules (runtime/generated_rules.hpp): where the kernel covers it
-// (`covered`), KernelRules of its Rules and the kernel's description of it; where it does not,
+// (`covered`), KernelRules of its Rules and the kernel's description of it (Kernel); where it does not,
 // MailboxRules of its Rules, its move generator's tag (in `group`'s header) and the steps
 // around its pieces' moves that it has (runtime/generation.hpp). Its names as seen from the
 // module's namespace, or (qualify) from namespace fairy.
 std::string rules_base(const model::Variant& v, const std::string& group, bool covered, bool qualify) {
   const std::string own = qualify ? "gen::" + module_namespace(v.info.key) + "::" : "";
-  if (covered) return "KernelRules<" + own + "Rules, " + own + "kernel::Description>";
+  if (covered) return "KernelRules<" + own + "Rules, " + own + "Kernel>";
   const fairy::GenerationSteps s = fairy::generation_steps(v.info);
   const std::string steps = Fields()
                                 .flag("drop_phase", s.drop_phase)

@@ -14,10 +14,9 @@ std::string word_type(int bits) {
   return "bitboard::Lanes<" + std::to_string(bits / 64) + ">";
 }
 
-// The hands (bitboard::HandDesc): their rules (the record's), and what each type returns to a hand as
-// and may be dropped as.
+// The hands (bitboard::HandDesc) where the variant has them: their rules (the record's), and what
+// each type returns to a hand as and may be dropped as.
 std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
-  if (!info.hands.enabled) return "  static constexpr bitboard::HandDesc hands = {};\n";
   std::string types, faces;
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     types += (t ? ", " : "") + std::to_string(info.hand_type[t]);
@@ -27,26 +26,8 @@ std::string hands_text(const fairy::VariantInfo& info, bool royal_drops) {
   derived.set("hand_type", "{" + types + "}");
   if (info.hands.drop_promoted) derived.set("drop_face", "{" + faces + "}");
   derived.flag("royal_drops", royal_drops);
-  return "  static constexpr bitboard::HandDesc hands = {kVariant.hands, " + derived.str() +
+  return "inline constexpr bitboard::HandDesc kHands = {kVariant.hands, " + derived.str() +
          "};  // hand_type: what a captured piece returns to a hand as, by type\n";
-}
-
-// The kernel's board and pieces (runtime/bitboard/description.hpp's KernelBoard), which the
-// Description derives from: the word, the board's size and `table`, the pieces' table
-// (piece_table.hpp's kPieces) as the variant's header names it.
-std::string kernel_board(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
-  const fairy::Geometry& g = v.info.geo;
-  return "bitboard::KernelBoard<" + word_type(coverage.word_bits) + ", " + std::to_string(g.files) + ", " +
-         std::to_string(g.ranks) + ", " + table + ">";
-}
-
-// The Description: its board and pieces, its rules (the record, kVariant) and its hands.
-std::string description_struct(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table) {
-  std::string out = "struct Description : " + kernel_board(v, coverage, table) + " {  // its board and pieces\n";
-  out += "  static constexpr const VariantData& rules = kVariant;\n";
-  out += hands_text(v.info, coverage.royal_drops);
-  out += "};\n";
-  return out;
 }
 
 }  // namespace
@@ -55,10 +36,13 @@ std::string kernel_code(const model::Variant& v, const model::KernelCoverage& co
   if (!coverage.covered)
     return "// Bitboard kernel: not covered, " + comment(coverage.reason) + "; perft runs on Rules::generate.\n";
   const fairy::Geometry& g = v.info.geo;
+  const bool hands = v.info.hands.enabled;
   return "// Bitboard kernel (runtime/bitboard/): " + std::to_string(g.files) + "x" + std::to_string(g.ranks) + " = " +
          std::to_string(g.files * g.ranks) + " squares in a " + std::to_string(coverage.word_bits) +
-         "-bit word. Its description: the board and\n// pieces (their paths the *.paths.hpp tables, which the model is made of too), the record above and the hands.\n" +
-         "namespace kernel {\n\n" + description_struct(v, coverage, table) + "\n}  // namespace kernel\n";
+         "-bit word. Its description: the word, the board,\n// the pieces (their paths the *.paths.hpp tables, which the model is made of too), the record above" +
+         (hands ? " and the hands." : ".") + "\n" + (hands ? hands_text(v.info, coverage.royal_drops) : "") +
+         "using Kernel = bitboard::Description<" + word_type(coverage.word_bits) + ", " + std::to_string(g.files) + ", " +
+         std::to_string(g.ranks) + ", " + table + ", kVariant" + (hands ? ", kHands" : "") + ">;\n";
 }
 
 }  // namespace fairygen::emit

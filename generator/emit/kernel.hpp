@@ -10,7 +10,7 @@
 
 namespace fairygen::emit {
 
-// In the module's header, before Rules: `namespace kernel { struct Description ... }` where the
+// In the module's header, before Rules: `using Kernel = bitboard::Description<...>;` where the
 // kernel covers the variant (`coverage`, generator/model/coverage.hpp), else a comment saying
 // why not. `table`: the pieces' table as the variant's header names it (pieces_chess::kPieces).
 std::string kernel_code(const model::Variant& v, const model::KernelCoverage& coverage, const std::string& table);

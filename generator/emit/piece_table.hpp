@@ -1,6 +1,6 @@
 // A group's pieces as one constexpr table (runtime/bitboard/description.hpp's PieceDesc): its
 // header's kPieces (<name>.pieces.hpp, or a move generator's <name>.mailbox.hpp), which the
-// bitboard kernel reads as it is (KernelBoard's pieces) and each module's record (kVariant) names
+// bitboard kernel reads as it is (bitboard::Description's pieces) and each module's record (kVariant) names
 // for the model (runtime/variant_data.hpp's model_of). A variant whose pieces differ from its
 // move generator's first variant's has a table of its own in its header.
 #pragma once

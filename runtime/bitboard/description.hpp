@@ -26,6 +26,10 @@
 #include "runtime/types.hpp"
 #include "runtime/variant_info.hpp"
 
+namespace fairy {
+struct VariantData;  // runtime/variant_data.hpp, which includes this
+}  // namespace fairy
+
 namespace fairy::bitboard {
 
 // Moves a piece has instead of its own while it stands on a square of `on` (PieceInfo's
@@ -136,15 +140,19 @@ struct HandTypes {
 };
 struct HandDesc : HandRule, HandTypes {};
 
-// A description's board and pieces, its first members above, as a generated module's
-// Description derives them: the word and the board's size, and the pieces' table of the variants
-// with these pieces (their group's header, <name>.pieces.hpp), which boards of every size share.
-template <class W, int kFiles, int kRanks, const auto& kPieceTable>
-struct KernelBoard {
+// A variant's description, as a generated module names it (`using Kernel =
+// bitboard::Description<std::uint64_t, 8, 8, pieces_chess::kPieces, kVariant>;`): the word and
+// the board's size, the pieces' table of the variants with these pieces (their group's header,
+// <name>.pieces.hpp, which boards of every size share), the variant's record and its hands.
+inline constexpr HandDesc kNoHands{};
+template <class W, int kFiles, int kRanks, const auto& kPieceTable, const VariantData& kRules, const HandDesc& kHands = kNoHands>
+struct Description {
   using Word = W;
   static constexpr int files = kFiles;
   static constexpr int ranks = kRanks;
   static constexpr const auto& pieces = kPieceTable;
+  static constexpr const VariantData& rules = kRules;
+  static constexpr const HandDesc& hands = kHands;
 };
 
 // The pieces of a FEN's board (its first field; hands in [...] after it are not the board's) on
