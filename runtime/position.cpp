@@ -1,5 +1,6 @@
 #include "runtime/position.hpp"
 
+#include "runtime/fen_board.hpp"
 #include "runtime/interpreter.hpp"
 
 #include <algorithm>
@@ -732,58 +733,51 @@ std::string Position::hand_field() const {
 
 void Position::parse_board(std::string_view text, int offset) {
   const Geometry& g = geo();
-  int rank = g.ranks - 1, file = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char ch = text[i];
-    const int col = offset + int(i) + 1;
-    if (ch == '/') {
-      if (file != g.files)
-        throw FenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                           " squares, expected " + std::to_string(g.files),
-                       col);
-      if (--rank < 0) throw FenError("too many ranks, expected " + std::to_string(g.ranks), col);
-      file = 0;
-    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      std::size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-      const std::string_view run = text.substr(i, j - i);
-      int n = 0;
-      for (char d : run) n = std::min(n * 10 + (d - '0'), kMaxFiles + 1);  // more is too many anyway
-      if (n == 0 || file + n > g.files)
-        throw FenError("empty run of " + std::string(run) + " does not fit rank " + std::to_string(rank + 1) + " (" +
-                           std::to_string(g.files - file) + " squares left)",
-                       col);
-      file += n;
-      i = j - 1;
-    } else if (ch == '*') {
-      if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
-      board_[g.square(file++, rank)] = kHole;
-    } else if (ch == '[' && info_->hands.enabled) {
-      if (text.back() != ']') throw FenError("the hand must end with ']'", offset + int(text.size()));
-      parse_hands(text.substr(i + 1, text.size() - i - 2), offset + int(i) + 1);
-      text = text.substr(0, i);
-      break;
-    } else {
-      // A piece: its letter, with '+' before it or '~' after it for a promoted piece (hands).
-      const bool plus = ch == '+' && i + 1 < text.size();
-      const char letter = plus ? text[++i] : ch;
-      const bool tilde = !plus && i + 1 < text.size() && text[i + 1] == '~';
-      const char mark = plus ? '+' : tilde ? '~' : 0;
-      const int type = info_->type_of_token(char(std::toupper(static_cast<unsigned char>(letter))), mark);
+  struct Reader {
+    Position& pos;
+    std::string_view text;
+    int offset;
+    int col(std::size_t at) const { return offset + int(at) + 1; }
+    Piece piece(char letter, char mark, std::size_t at) const {
+      const int type = pos.info_->type_of_token(char(std::toupper(static_cast<unsigned char>(letter))), mark);
       if (type < 0)
-        throw FenError(std::string(mark ? "unknown piece '" : "unknown piece letter '") + (plus ? "+" : "") + letter +
-                           (tilde ? "~" : "") + "' in " + info_->key,
-                       col);
-      if (file >= g.files) throw FenError("rank " + std::to_string(rank + 1) + " is too long", col);
-      const Color c = std::isupper(static_cast<unsigned char>(letter)) ? White : Black;
-      put(g.square(file++, rank), make_piece(c, type));
-      i += tilde;
+        throw FenError(std::string(mark ? "unknown piece '" : "unknown piece letter '") + (mark == '+' ? "+" : "") + letter +
+                           (mark == '~' ? "~" : "") + "' in " + pos.info_->key,
+                       col(at));
+      return make_piece(std::isupper(static_cast<unsigned char>(letter)) ? White : Black, type);
     }
-  }
-  if (file != g.files || rank != 0)
-    throw FenError("board has " + std::to_string(g.ranks - rank) + " ranks, the last with " + std::to_string(file) +
-                       " squares; expected " + std::to_string(g.ranks) + " ranks of " + std::to_string(g.files),
-                   offset + std::max(int(text.size()), 1));  // an empty board (the hand first): at its '['
+    void put(int file, int rank, Piece p) const { pos.put(pos.geo().square(file, rank), p); }
+    void hole(int file, int rank) const { pos.board_[pos.geo().square(file, rank)] = kHole; }
+    // A piece in hand ends the board: "...[Qn]".
+    bool hands(std::size_t at) const {
+      if (!pos.info_->hands.enabled) return false;
+      if (text.back() != ']') throw FenError("the hand must end with ']'", offset + int(text.size()));
+      pos.parse_hands(text.substr(at + 1, text.size() - at - 2), col(at));
+      return true;
+    }
+    [[noreturn]] void fault(FenBoardFault f, const FenBoardPlace& p) const {
+      const Geometry& g = pos.geo();
+      const std::string rank = std::to_string(p.rank + 1);
+      switch (f) {
+        case FenBoardFault::RankLength:
+          throw FenError("rank " + rank + " has " + std::to_string(p.file) + " squares, expected " + std::to_string(g.files), col(p.at));
+        case FenBoardFault::TooManyRanks:
+          throw FenError("too many ranks, expected " + std::to_string(g.ranks), col(p.at));
+        case FenBoardFault::EmptyRun:
+          throw FenError("empty run of " + std::string(p.run) + " does not fit rank " + rank + " (" +
+                             std::to_string(g.files - p.file) + " squares left)",
+                         col(p.at));
+        case FenBoardFault::RankTooLong:
+          throw FenError("rank " + rank + " is too long", col(p.at));
+        case FenBoardFault::Size:
+          break;
+      }
+      throw FenError("board has " + std::to_string(g.ranks - p.rank) + " ranks, the last with " + std::to_string(p.file) +
+                         " squares; expected " + std::to_string(g.ranks) + " ranks of " + std::to_string(g.files),
+                     col(p.at));  // an empty board (the hand first): at its '['
+    }
+  };
+  read_fen_board(text, g.files, g.ranks, Reader{*this, text, offset});
 }
 
 // The castling piece that is not royal (castling: {piece: ...}) that a castling right in a FEN

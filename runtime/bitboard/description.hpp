@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "runtime/bitboard/shapes.hpp"
+#include "runtime/fen_board.hpp"
 #include "runtime/program.hpp"
 #include "runtime/types.hpp"
 #include "runtime/variant_info.hpp"
@@ -161,36 +162,22 @@ struct Description {
 // Anything else, or not files x ranks squares, stops the compiler.
 template <class D>
 constexpr std::array<Piece, std::size_t(D::files * D::ranks)> fen_board(std::string_view fen) {
-  std::array<Piece, std::size_t(D::files * D::ranks)> board{};
-  int rank = D::ranks - 1, file = 0;
-  for (std::size_t i = 0; i < fen.size() && fen[i] != ' ' && fen[i] != '['; ++i) {
-    if (fen[i] == '/') {
-      if (file != D::files || rank == 0) throw "fen_board: a rank of the wrong length, or too many";
-      --rank;
-      file = 0;
-      continue;
+  struct Reader {
+    std::array<Piece, std::size_t(D::files * D::ranks)> board{};
+    constexpr Piece piece(char letter, char mark, std::size_t) const {
+      const Color c = letter >= 'a' && letter <= 'z' ? Black : White;
+      const char upper = c == Black ? char(letter - 'a' + 'A') : letter;
+      for (int t = 0; t < int(D::pieces.size()); ++t)
+        if (D::pieces[std::size_t(t)].letter == upper && D::pieces[std::size_t(t)].mark == mark) return make_piece(c, t);
+      throw "fen_board: not a piece of the variant";
     }
-    if (fen[i] >= '0' && fen[i] <= '9') {
-      int empty = fen[i] - '0';
-      while (i + 1 < fen.size() && fen[i + 1] >= '0' && fen[i + 1] <= '9') empty = 10 * empty + (fen[++i] - '0');
-      file += empty;
-      continue;
-    }
-    char mark = 0;
-    if (fen[i] == '+' && i + 1 < fen.size()) mark = fen[i++];
-    const char letter = fen[i];
-    if (mark == 0 && i + 1 < fen.size() && fen[i + 1] == '~') mark = fen[++i];
-    const Color c = letter >= 'a' && letter <= 'z' ? Black : White;
-    const char upper = c == Black ? char(letter - 'a' + 'A') : letter;
-    int type = -1;
-    for (int t = 0; t < int(D::pieces.size()); ++t)
-      if (D::pieces[std::size_t(t)].letter == upper && D::pieces[std::size_t(t)].mark == mark) type = t;
-    if (type < 0) throw "fen_board: not a piece of the variant";
-    if (file >= D::files) throw "fen_board: a rank of the wrong length";
-    board[std::size_t(rank * D::files + file++)] = make_piece(c, type);
-  }
-  if (rank != 0 || file != D::files) throw "fen_board: not files x ranks squares";
-  return board;
+    constexpr void put(int file, int rank, Piece p) { board[std::size_t(rank * D::files + file)] = p; }
+    constexpr void hole(int, int) { throw "fen_board: a hole"; }
+    constexpr bool hands(std::size_t) const { return true; }
+    [[noreturn]] constexpr void fault(FenBoardFault, const FenBoardPlace&) const { throw "fen_board: not files x ranks squares"; }
+  } reader;
+  read_fen_board(fen.substr(0, fen.find(' ')), D::files, D::ranks, reader);
+  return reader.board;
 }
 
 }  // namespace fairy::bitboard
