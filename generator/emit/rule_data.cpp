@@ -18,7 +18,8 @@ std::string promotion_data(const fairy::VariantInfo& info) {
   for (std::size_t r = 0; r < info.promotions.size(); ++r) {
     const fairy::PromotionRule& rule = info.promotions[r];
     const std::string n = std::to_string(r);
-    std::string pieces, targets;
+    std::string pieces, targets, letters;
+    bool types_only = true;  // targets that are types alone: one line, their letters after it
     for (int t : rule.pieces) pieces += (pieces.empty() ? "" : ", ") + std::to_string(t);
     for (const fairy::PromotionTarget& t : rule.to) {
       Fields target;
@@ -27,11 +28,20 @@ std::string promotion_data(const fairy::VariantInfo& info) {
       target.flag("recoup", t.recoup);
       if (t.sides != fairy::PromotionTarget{}.sides) target.set("sides", t.sides);
       if (t.limit) target.set("limit", t.limit);
-      targets += "    " + target.str() + ",  // " + info.pieces[std::size_t(t.type)].letter + "\n";
+      types_only = types_only && target.str() == Fields().set("type", t.type).str();
+      const fairy::PieceInfo& p = info.pieces[std::size_t(t.type)];  // as a FEN writes it: "Q", "+P", "Q~"
+      const std::string token = (p.mark == '+' ? "+" : "") + std::string(1, p.letter) + (p.mark == '~' ? "~" : "");
+      targets += "    " + target.str() + ",  // " + token + "\n";
+      letters += (letters.empty() ? "" : " ") + token;
+    }
+    if (types_only) {
+      targets.clear();
+      for (const fairy::PromotionTarget& t : rule.to) targets += (targets.empty() ? "" : ", ") + Fields().set("type", t.type).str();
     }
     out += "inline constexpr int kPromotion" + n + "Pieces[] = {" + pieces + "};\n";
     if (!rule.to.empty())  // (none: from_reserve)
-      out += "inline constexpr PromotionTarget kPromotion" + n + "Targets[] = {\n" + targets + "};\n";
+      out += "inline constexpr PromotionTarget kPromotion" + n + "Targets[] = " +
+             (types_only ? "{" + targets + "};  // " + letters + "\n" : "{\n" + targets + "};\n");
     Fields f;
     f.set("pieces", "kPromotion" + n + "Pieces").set("zone", rule.zone).set("mandatory", rule.mandatory);
     f.set("to", rule.to.empty() ? "{}" : "kPromotion" + n + "Targets");
