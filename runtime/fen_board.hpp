@@ -10,7 +10,7 @@
 
 namespace fairy {
 
-// What is wrong with a board field, for FenBoardReader::fault.
+// What is wrong with a board field, as read_fen_board tells its reader's fault().
 enum class FenBoardFault {
   RankLength,    // '/' after a rank of `file` squares
   TooManyRanks,  // '/' after the last rank
@@ -20,8 +20,8 @@ enum class FenBoardFault {
 };
 
 // Where a fault is: the index in the field of its first character (FenBoardFault::Size: of
-// the board part's last character, 0 if it is empty), the rank (0 = the first) and the file the reader was at, and the
-// run of digits (EmptyRun).
+// the board part's last character, 0 if it is empty), the rank (0 = the first) and the file
+// the reader was at, and the run of digits (EmptyRun).
 struct FenBoardPlace {
   std::size_t at = 0;
   int rank = 0, file = 0;
