@@ -1,4 +1,4 @@
-// The plainest paths of the generated mailbox move generators (generator/emit/emit.cpp): one leg
+// The plainest paths of the generated mailbox move generators (generator/emit/mailbox.cpp): one leg
 // along each of `rays` (mailbox offsets, as vec<Us, Stride> gives them), a leap or an unlimited
 // slide ending on an empty square (Modes has kMove) or on an enemy, which it captures (kCapture);
 // or a hop, a slide to a screen and on beyond it. A line of generated code for all the rays of a
