@@ -4,7 +4,7 @@
 # path tables (the <stem>.paths.hpp its header includes, in that order), its header, the shared
 # piece move generators and walk tables its move generator includes (<stem>.moves.hpp, then
 # <stem>.attacks.hpp), its move generator (<key>.mailbox.hpp) or, where the kernel covers it,
-# its pieces and board (<key>.pieces.hpp), then its .cpp.
+# its pieces (<key>.pieces.hpp, with the board where a piece names squares), then its .cpp.
 # Usage: kernel_emit_test.sh FAIRYGEN FILECHECK TEMPLATE_DIR SPEC
 set -euo pipefail
 fairygen=$1 filecheck=$2 templates=$3 spec=$4
