@@ -37,6 +37,16 @@ struct VariantData {
   std::span<const bitboard::FirstMoveDesc> first_moves{};
 };
 
+// `base` with some of its fields changed by `change` (a callable taking VariantData&): the
+// record of a generated module whose variant is declared like one before it, written as that
+// variant's record and what differs (3check's: chess's, with its key, its start and n-check),
+// as Fairy-Stockfish's variant.cpp builds a variant on another's.
+template <class Change>
+constexpr VariantData changed(VariantData base, Change change) {
+  change(base);
+  return base;
+}
+
 // The model of `data`, finalized (VariantInfo::finalize: throws std::runtime_error on an
 // inconsistent model).
 VariantInfo model_of(const VariantData& data);

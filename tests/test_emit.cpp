@@ -99,13 +99,14 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
             std::string::npos);
   EXPECT_EQ(chess.find("PieceInfo"), std::string::npos);
   EXPECT_EQ(chess.find("kBoard"), std::string::npos) << "no piece names a square: the table serves any board";
-  EXPECT_NE(content("3check.hpp").find("    .pieces = pieces_chess::kPieces,\n"), std::string::npos);
+  EXPECT_NE(content("chess.hpp").find("    .pieces = pieces_chess::kPieces,\n"), std::string::npos);
   EXPECT_EQ(content("3check.hpp").find("kPieces ="), std::string::npos);
+  EXPECT_EQ(content("3check.hpp").find(".pieces ="), std::string::npos) << "chess's record, with what 3check changes";
   EXPECT_NE(content("3check.cpp").find("constinit const CompiledVariant kCompiled = compiled_variant<Rules, kVariant>();"),
             std::string::npos);
   EXPECT_EQ(content("3check.cpp").find("VariantInfo"), std::string::npos);
   EXPECT_NE(content("horde.cpp").find("#include \"horde.pieces.hpp\""), std::string::npos);
-  EXPECT_NE(content("horde.hpp").find("    .pieces = pieces_horde::kPieces,\n"), std::string::npos);
+  EXPECT_NE(content("horde.hpp").find("  v.pieces = pieces_horde::kPieces;\n"), std::string::npos);
   EXPECT_NE(content("horde.pieces.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"),
             std::string::npos);
   // The kernel's description (runtime/bitboard/description.hpp's Description): word, files,
@@ -391,6 +392,70 @@ variants:
   EXPECT_NE(second.find("walk_group<kBackWalks_cannon_, 0x4ull>(WalkEntries<0, 1, 2, 3>{}"), std::string::npos);
   EXPECT_EQ(second.find("cannon_.attacks.hpp"), std::string::npos);
   EXPECT_NE(content_of(out, "first.mailbox.hpp").find("walk_group<pieces::cannon_::kBackWalks, "), std::string::npos);
+}
+
+// A variant declared like an earlier one: its record is that one's with what differs
+// (runtime/variant_data.hpp's changed), as Fairy-Stockfish's variant.cpp builds a variant on
+// another; the one it keeps most of, the first of those; field by field where it would change
+// more rules than it keeps. (Model.CompiledEqualsInterpreted checks the catalogue's models.)
+TEST(Emit, ARecordLikeAnEarlierOneIsWrittenAsItsChanges) {
+  const auto out = emit_all(spec::load_string(R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  rook: {letter: R, betza: R}
+  pawn: {letter: P, betza: fmWfcF}
+  queen: {letter: Q, betza: Q}
+variants:
+  base:
+    board: {files: 6, ranks: 6}
+    pieces: [king, rook, pawn, queen]
+    start: r1k2r/pppppp/6/6/PPPPPP/R1K2R w KQkq - 0 1
+    castling: {king_steps: 2, partner: rook}
+    promotion: {pieces: [pawn], zone: 1, to: [queen, rook]}
+  checks:
+    board: {files: 6, ranks: 6}
+    pieces: [king, rook, pawn, queen]
+    start: r1k2r/pppppp/6/6/PPPPPP/R1K2R w KQkq - 3+3 0 1
+    castling: {king_steps: 2, partner: rook}
+    promotion: {pieces: [pawn], zone: 1, to: [queen, rook]}
+    end: {checks: 3}
+  nocastle:
+    board: {files: 6, ranks: 6}
+    pieces: [king, rook, pawn, queen]
+    start: r1k2r/pppppp/6/6/PPPPPP/R1K2R w - - 0 1
+    promotion: {pieces: [pawn], zone: 1, to: [queen, rook]}
+    end: {checks: 3}
+  other:
+    board: {files: 6, ranks: 5}
+    pieces: [king, rook, pawn, queen]
+    start: r1k2r/pppppp/6/PPPPPP/R1K2R w - - 0 1
+    promotion: {pieces: [pawn], zone: 1, to: [rook]}
+    must_capture: true
+)", "variants.yaml"));
+  const std::string base = content_of(out, "base.hpp"), checks = content_of(out, "checks.hpp");
+  const std::string nocastle = content_of(out, "nocastle.hpp"), other = content_of(out, "other.hpp");
+  // The first is field by field.
+  EXPECT_NE(base.find("inline constexpr VariantData kVariant = {\n    .key = \"base\",\n"), std::string::npos);
+  EXPECT_EQ(base.find("changed("), std::string::npos);
+  // checks: base's with its key, start and n-check; base's header included, not the pieces'.
+  EXPECT_NE(checks.find("inline constexpr VariantData kVariant = changed(v_base::kVariant, [](VariantData& v) {\n"
+                        "  v.key = \"checks\";\n"
+                        "  v.start_fen = \"r1k2r/pppppp/6/6/PPPPPP/R1K2R w KQkq - 3+3 0 1\";\n"
+                        "  v.ends = EndRules{.checks = 3};\n"
+                        "});\n"),
+            std::string::npos)
+      << checks;
+  EXPECT_NE(checks.find("#include \"base.hpp\""), std::string::npos);
+  EXPECT_EQ(checks.find("#include \"base.pieces.hpp\""), std::string::npos);
+  EXPECT_EQ(checks.find("kPromotion"), std::string::npos) << "base's promotions, kept";
+  // nocastle: checks' (one change fewer than base's), its castling back at the default.
+  EXPECT_NE(nocastle.find("changed(v_checks::kVariant, [](VariantData& v) {\n"), std::string::npos) << nocastle;
+  EXPECT_NE(nocastle.find("  v.castling = {};\n"), std::string::npos);
+  EXPECT_EQ(nocastle.find("v.ends"), std::string::npos);
+  // other: another board, other promotions, compulsory captures, no castling: more changed than
+  // kept of any record before it, so its own, with its own promotions.
+  EXPECT_EQ(other.find("changed("), std::string::npos) << other;
+  EXPECT_NE(other.find("    .must_capture = true,\n"), std::string::npos);
+  EXPECT_NE(other.find("inline constexpr std::array<PromotionData, 1> kPromotions"), std::string::npos);
 }
 
 TEST(Emit, WritesOnlyWhatChanged) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <span>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -94,18 +95,40 @@ struct Group {
   std::vector<const model::Variant*> users;
 };
 
+// The table of v's pieces, as its record names it: its group's (group_namespace(...)::kPieces),
+// or where they differ from the group's first variant's (Horde's Pawn, in a move generator's
+// group) its own, kPieces; and whether it is its own.
+std::pair<std::string, bool> pieces_table(const model::Variant& v, const Group& group, const PieceTables& tables) {
+  const model::Variant& leader = *group.users.front();
+  const bool own = piece_rows(v, tables) != piece_rows(leader, tables);
+  return {own ? "kPieces" : group_namespace(leader.info.key, group.covered) + "::kPieces", own};
+}
+
+// v's record as a later variant's may change it (rule_data.hpp).
+RecordBase record_base(const model::Variant& v, const Group& group, const Options& o, const PieceTables& tables) {
+  const auto [table, own] = pieces_table(v, group, tables);
+  return {.info = v.info,
+          .pieces = own ? module_namespace(v.info.key) + "::kPieces" : table,
+          .name = module_namespace(v.info.key) + "::kVariant",
+          .header = v.info.key + ".hpp",
+          .where = "'" + comment(v.info.key) + "' (" + comment(declared_at(v, o)) + ")"};
+}
+
 // <key>.hpp and <key>.cpp of a variant v, of `group`, whose header (group_file) is named after
-// its first variant, the leader; `coverage`, the kernel's of v.
+// its first variant, the leader; `coverage`, the kernel's of v; `earlier`, the records of the
+// variants before it, which its own may be written as changes to.
 std::vector<Output> module_files(const model::Variant& v, const model::KernelCoverage& coverage, const Group& group,
-                                 const Options& o, const PieceTables& tables) {
+                                 const Options& o, const PieceTables& tables, std::span<const RecordBase> earlier = {}) {
   const std::string key = v.info.key;
   const model::Variant& leader = *group.users.front();
-  const std::string ns = group_namespace(leader.info.key, group.covered);
-  // Its pieces: its group's table, or where they differ (Horde's Pawn, in a move generator's
-  // group) one of its own.
-  const bool own_pieces = piece_rows(v, tables) != piece_rows(leader, tables);
-  const std::string table = own_pieces ? "kPieces" : ns + "::kPieces";
+  const auto [table, own_pieces] = pieces_table(v, group, tables);
   const std::string header = group_file(leader.info.key, group.covered);
+  const RuleData record = rule_data_code(v.info, table, own_pieces ? piece_table_code(v, o, tables) : "", earlier);
+  // What its header includes: the header of the record its own changes, if any, which
+  // includes that variant's pieces' tables; its group's header and its pieces' tables, unless
+  // they are those.
+  std::string includes = record.base ? "#include \"" + record.base->header + "\"\n" : "";
+  if (!record.base || record.base->pieces != table) includes += "#include \"" + header + "\"\n" + tables.includes(v);
   const std::map<std::string, std::string> values = {
       {"header", header_comment(v, o)},
       {"key", key},
@@ -114,11 +137,10 @@ std::vector<Output> module_files(const model::Variant& v, const model::KernelCov
       {"rules", rules_base(v, leader.info.key, group.covered, true)},
   };
   const std::map<std::string, std::string> hvalues = {{"header", header_comment(v, o)},
-                                                      {"group_header", header},
+                                                      {"includes", includes},
                                                       {"namespace", module_namespace(key)},
-                                                      {"piece_includes", tables.includes(v)},
                                                       {"paths", variant_path_tables(v, o)},
-                                                      {"rule_data", rule_data_code(v.info, table, own_pieces ? piece_table_code(v, o, tables) : "")},
+                                                      {"rule_data", record.code},
                                                       {"kernel_description", kernel_code(v, coverage, table)},
                                                       {"rules_comment", rules_comment(group.covered)},
                                                       {"rules", rules_base(v, leader.info.key, group.covered, false)}};
@@ -238,8 +260,11 @@ std::vector<Output> variant_modules(const std::vector<model::Variant>& vs, const
   for (const Group& g : generators)
     for (const model::Variant* v : g.users) group_of[v] = &g;
   std::vector<Output> out;
-  for (std::size_t i = 0; i < vs.size(); ++i)
-    for (Output& f : module_files(vs[i], coverage[i], *group_of.at(&vs[i]), o, tables)) out.push_back(std::move(f));
+  std::vector<RecordBase> records;  // of the variants before the one at hand
+  for (std::size_t i = 0; i < vs.size(); ++i) {
+    for (Output& f : module_files(vs[i], coverage[i], *group_of.at(&vs[i]), o, tables, records)) out.push_back(std::move(f));
+    records.push_back(record_base(vs[i], *group_of.at(&vs[i]), o, tables));
+  }
   for (const Group& g : generators) out.push_back(group_header(g, o, tables));
   for (Output& f : tables.files()) out.push_back(std::move(f));
   if (shards > 0)

@@ -1,5 +1,7 @@
 #include "generator/emit/rule_data.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "generator/emit/ends.hpp"
@@ -99,6 +101,8 @@ std::string first_moves_data(const fairy::VariantInfo& info) {
 struct RecordField {
   std::string text;
   std::string note{};
+  // Its name, as VariantData's field: "key" of ".key = ...".
+  std::string name() const { return text.substr(1, text.find(" = ") - 1); }
 };
 
 // The record's fields (VariantData's, in declaration order), those at their defaults left out.
@@ -130,20 +134,99 @@ std::vector<RecordField> record_fields(const fairy::VariantInfo& info, const std
   return f;
 }
 
+// A field's default in VariantData, as code.
+std::string default_value(const std::string& name) {
+  if (name == "checks_allowed") return "true";
+  if (name == "must_capture" || name == "flying_general" || name == "pass") return "false";
+  return "{}";
+}
+
+// The fields that make base's record this variant's (`.key = "3check"`, a field this one
+// leaves at its default `.castling = {}`), in VariantData's order; none where the records
+// cannot be compared field by field (first-move rights: each module's own path tables) or this
+// one is not much like base's.
+std::optional<std::vector<RecordField>> record_changes(const fairy::VariantInfo& info, const std::vector<RecordField>& mine,
+                                                       const RecordBase& base) {
+  if (!info.first_moves.empty() || !base.info.first_moves.empty()) return std::nullopt;
+  const std::vector<RecordField> theirs = record_fields(base.info, base.pieces);
+  // The fields either record sets, in declaration order (each list is in that order).
+  std::vector<std::string> names;
+  for (const RecordField& f : theirs) names.push_back(f.name());
+  for (const RecordField& f : mine)
+    if (std::find(names.begin(), names.end(), f.name()) == names.end()) {
+      auto at = names.begin();  // after the last of base's fields that comes before it in mine
+      for (const RecordField& g : mine) {
+        if (g.name() == f.name()) break;
+        if (auto it = std::find(names.begin(), names.end(), g.name()); it != names.end()) at = it + 1;
+      }
+      names.insert(at, f.name());
+    }
+  const auto find = [](const std::vector<RecordField>& fields, const std::string& name) -> const RecordField* {
+    for (const RecordField& f : fields)
+      if (f.name() == name) return &f;
+    return nullptr;
+  };
+  std::vector<RecordField> changes;
+  int kept = 0, changed = 0;  // of the rules: the fields but the key and the start
+  for (const std::string& name : names) {
+    const RecordField* m = find(mine, name);
+    const RecordField* t = find(theirs, name);
+    // kBoard and kPromotions name each module's own: their contents must agree too.
+    const bool same = m && t && m->text == t->text &&
+                      (name != "geo" || (info.geo.files == base.info.geo.files && info.geo.ranks == base.info.geo.ranks)) &&
+                      (name != "promotions" || promotion_data(info) == promotion_data(base.info));
+    const bool rule = name != "key" && name != "start_fen";
+    kept += same && rule;
+    changed += !same && rule;
+    if (same) continue;
+    if (m)
+      changes.push_back(*m);
+    else  // a field at its default here (VariantData's)
+      changes.push_back({"." + name + " = " + default_value(name)});
+  }
+  // Only a record that keeps at least as many of base's rules as it changes is written so: one
+  // that changes more is a variant of its own (crazyhouse is not chess with changes).
+  if (changed > kept) return std::nullopt;
+  return changes;
+}
+
 }  // namespace
 
-std::string rule_data_code(const fairy::VariantInfo& info, const std::string& pieces, const std::string& own_pieces) {
-  std::string out = "// The variant as the spec declares it (runtime/variant_data.hpp): its model is made of this\n"
-                    "// record, and the kernel's description, where there is one, reads its rules as they are.\n";
+RuleData rule_data_code(const fairy::VariantInfo& info, const std::string& pieces, const std::string& own_pieces,
+                        std::span<const RecordBase> bases) {
+  const std::vector<RecordField> fields = record_fields(info, pieces);
+  // The record that needs the fewest changes, the first of those; none where every one needs as
+  // many changes as there are fields to set, or changes more of its rules than it keeps.
+  std::optional<std::vector<RecordField>> changes;
+  const RecordBase* base = nullptr;
+  for (const RecordBase& candidate : bases)
+    if (auto c = record_changes(info, fields, candidate); c && c->size() < (changes ? changes->size() : fields.size())) {
+      changes = std::move(c);
+      base = &candidate;
+    }
+  std::string out = changes ? "// The variant as the spec declares it (runtime/variant_data.hpp), as the record of\n// " + base->where +
+                                  " with what this one changes: its model is made of this record, and\n"
+                                  "// the kernel's description, where there is one, reads its rules as they are.\n"
+                            : "// The variant as the spec declares it (runtime/variant_data.hpp): its model is made of this\n"
+                              "// record, and the kernel's description, where there is one, reads its rules as they are.\n";
   out += "inline constexpr Geometry kBoard{.files = " + std::to_string(info.geo.files) + ", .ranks = " +
          std::to_string(info.geo.ranks) + "};  // its board, whose squares the data names\n";
-  if (!info.promotions.empty()) out += promotion_data(info);
+  const auto names = [](const std::vector<RecordField>& list, const std::string& name) {
+    return std::any_of(list.begin(), list.end(), [&](const RecordField& f) { return f.name() == name; });
+  };
+  if (!info.promotions.empty() && (!changes || names(*changes, "promotions"))) out += promotion_data(info);
   if (!info.first_moves.empty()) out += first_moves_data(info);
   out += own_pieces;
+  if (changes) {
+    out += "inline constexpr VariantData kVariant = changed(" + base->name + ", [](VariantData& v) {\n";
+    for (const RecordField& change : *changes)
+      out += "  v" + change.text + ";" + (change.note.empty() ? "" : "  // " + change.note) + "\n";
+    return {out + "});\n\n", base};
+  }
   out += "inline constexpr VariantData kVariant = {\n";
-  for (const RecordField& field : record_fields(info, pieces))
+  for (const RecordField& field : fields)
     out += "    " + field.text + "," + (field.note.empty() ? "" : "  // " + field.note) + "\n";
-  return out + "};\n\n";
+  return {out + "};\n\n", nullptr};
 }
 
 }  // namespace fairygen::emit
