@@ -93,9 +93,14 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   // has a header of its own (Horde's Pawn counts its first two ranks as its start). A module's
   // source states no rule: its model is its record's.
   EXPECT_EQ(content("3check.cpp").find("void generate_"), std::string::npos);
+  // Each piece's row is written once, in the header of its tables, and the tables name it.
   EXPECT_NE(chess.find("inline constexpr std::array<bitboard::PieceDesc, 6> kPieces = {{\n"
-                       "    {.name = \"king\", .letter = 'K', .betza = \"K\", .royal = true, "
-                       ".paths = {pieces::king_::kWhite, pieces::king_::kBlack}},\n"),
+                       "    pieces::king_::kPiece, pieces::queen_::kPiece, pieces::rook_::kPiece, pieces::bishop_::kPiece,\n"),
+            std::string::npos);
+  EXPECT_NE(content("capablanca.pieces.hpp").find("    pieces::king_::kPiece, pieces::queen_::kPiece, "), std::string::npos);
+  EXPECT_NE(content("king_.paths.hpp")
+                .find("inline constexpr bitboard::PieceDesc kPiece = {.name = \"king\", .letter = 'K', .betza = \"K\", "
+                      ".royal = true, .paths = {kWhite, kBlack}};\n"),
             std::string::npos);
   EXPECT_EQ(chess.find("PieceInfo"), std::string::npos);
   EXPECT_EQ(chess.find("kBoard"), std::string::npos) << "no piece names a square: the table serves any board";
@@ -108,7 +113,8 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   EXPECT_NE(content("horde.cpp").find("#include \"horde.pieces.hpp\""), std::string::npos);
   EXPECT_NE(content("horde.hpp").find("  v.pieces = pieces_horde::kPieces;\n"), std::string::npos);
   EXPECT_NE(content("horde.pieces.hpp").find(".ep_victim = true, .initial_ranks = 2, .paths = {pieces::pawn_::kWhite"),
-            std::string::npos);
+            std::string::npos)
+      << "a row of its own: pieces::pawn_::kPiece is chess's";
   // The kernel's description (runtime/bitboard/description.hpp's Description): word, files,
   // ranks, the group's pieces and the variant's record, with its rules and start position.
   for (const char* key : {"chess", "3check", "atomic", "kingofthehill"}) {
@@ -172,9 +178,9 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
     EXPECT_NE(content(std::string(key) + ".hpp").find(".pieces = pieces_" + cpp.substr(name, include - name) + "::kPieces,"),
               std::string::npos)
         << key;
-    EXPECT_NE(group.find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos) << key;
+    EXPECT_NE(group.find("pieces::king_::kPiece"), std::string::npos) << key << ": the King's row, in its tables' header";
   }
-  EXPECT_NE(content("chess.pieces.hpp").find(".paths = {pieces::king_::kWhite, pieces::king_::kBlack}"), std::string::npos);
+  EXPECT_NE(content("king_.paths.hpp").find(".paths = {kWhite, kBlack}"), std::string::npos);
   // extramove's Pawn differs from chess's: two headers, each included by its own variants.
   EXPECT_NE(content("chess.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
   EXPECT_EQ(content("extramove.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
@@ -368,6 +374,49 @@ TEST(Emit, APieceWalksBackFromOneTableOnEveryBoard) {
 
 // A piece whose walks carry a variant's rule (the types it may not hop over, by type number)
 // walks from a table of its own move generator where another variant's has the name.
+// A piece's row (bitboard::PieceDesc) is written once, as kPiece in the header of its tables
+// named after it, where it holds no rule of its variant; the tables of pieces name it. Rows with
+// type masks (a piece it may not capture), another letter than the first variant's, or of a
+// piece that moves as another (the Commoner, as the King: king_.paths.hpp) stay in their tables.
+TEST(Emit, APieceRowIsWrittenOnceWhereItHoldsNoRuleOfAVariant) {
+  const auto out = emit_all(spec::load_string(R"(pieces:
+  king: {letter: K, betza: K, royal: true}
+  rook: {letter: R, betza: R}
+  commoner: {letter: M, betza: K}
+  cannon: {letter: C, betza: pR, no_capture: [cannon]}
+variants:
+  first:
+    board: {files: 8, ranks: 8}
+    pieces: [king, rook, commoner, cannon]
+    start: k7/8/8/8/8/8/8/CMR4K w - - 0 1
+  second:
+    board: {files: 6, ranks: 6}
+    pieces:
+      - king
+      - {piece: rook, letter: T}
+    start: k5/6/6/6/6/T4K w - - 0 1
+)", "variants.yaml"));
+  const std::string king = content_of(out, "king_.paths.hpp");
+  EXPECT_NE(king.find("inline constexpr bitboard::PieceDesc kPiece = {.name = \"king\", .letter = 'K', .betza = \"K\", .royal = true, "
+                      ".paths = {kWhite, kBlack}};\n"),
+            std::string::npos);
+  EXPECT_EQ(king.find("commoner"), std::string::npos);
+  const std::string rook = content_of(out, "rook_.paths.hpp");
+  EXPECT_NE(rook.find("kPiece = {.name = \"rook\", .letter = 'R', "), std::string::npos);
+  EXPECT_EQ(rook.find("'T'"), std::string::npos) << "one row a header: second's Rook keeps its own";
+  EXPECT_EQ(content_of(out, "cannon_.paths.hpp").find("PieceDesc"), std::string::npos);
+  const std::string first = content_of(out, "first.pieces.hpp");
+  EXPECT_NE(first.find("    pieces::king_::kPiece, pieces::rook_::kPiece,\n"
+                       "    {.name = \"commoner\", .letter = 'M', .betza = \"K\", .paths = {pieces::king_::kWhite, pieces::king_::kBlack}},\n"
+                       "    {.name = \"cannon\", .letter = 'C', .betza = \"pR\", .no_capture = 8u, "),
+            std::string::npos)
+      << first;
+  EXPECT_NE(content_of(out, "second.pieces.hpp")
+                .find("    pieces::king_::kPiece,\n    {.name = \"rook\", .letter = 'T', .betza = \"R\", "
+                      ".paths = {pieces::rook_::kWhite, pieces::rook_::kBlack}},\n"),
+            std::string::npos);
+}
+
 TEST(Emit, APieceWithOtherWalksKeepsItsOwnTable) {
   const auto out = emit_all(spec::load_string(R"(pieces:
   king: {letter: K, betza: K, royal: true}

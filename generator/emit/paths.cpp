@@ -117,8 +117,9 @@ PieceTables::PieceTables(const std::vector<const model::Variant*>& vs, const Opt
       const fairy::PieceInfo& p = v->info.pieces[t];
       // The tables are the key: pieces of other names that move alike share one header, named
       // after the catalogue piece whose XBetza it is (model::Variant::moves_name). What the
-      // header says depends on its tables alone, not on which variants use it, so a spec edit
-      // that gives one more piece these moves rewrites no other variant's files.
+      // header says depends on its tables and the pieces' rows that name them (share_row), not
+      // on which variants use them, so a spec edit that gives one more variant these pieces
+      // rewrites no other variant's files.
       std::string tables = table_pair("", p.program[fairy::White], p.program[fairy::Black]);
       std::string heading = "// " + comment("the moves of '" + v->moves_name[t] + "': XBetza \"" + p.betza + "\", " +
                                             o.spec_name + ":" + std::to_string(v->moves_where[t].line) + ":" +
@@ -193,6 +194,19 @@ std::optional<std::string> PieceTables::share_attacks(const model::Variant& v, i
   return qualified(file, it->second);
 }
 
+std::optional<std::string> PieceTables::share_row(const model::Variant& v, int type, const std::string& row) const {
+  // Only in the header named after the piece: one that moves as another (Xiangqi's General, the
+  // Wazir's moves) keeps its row in its table, so that giving a piece another's moves rewrites
+  // not that one's header.
+  const std::size_t file = file_of_.at({&v, type});
+  const std::string& stem = files_[file].stem;
+  const std::string own = lower(spec::identifier(v.info.pieces[std::size_t(type)].name)) + "_";
+  if (stem.rfind(own, 0) != 0 || stem.find_first_not_of("0123456789", own.size()) != std::string::npos) return std::nullopt;
+  const auto [it, added] = rows_.try_emplace(file, row);
+  if (!added && it->second != row) return std::nullopt;
+  return "pieces::" + stem + "::kPiece";
+}
+
 void PieceTables::use_attacks(const std::string& name, const model::Variant& v) const {
   for (auto& [file, by_moves] : attacks_)
     for (auto& [moves, walks] : by_moves)
@@ -260,9 +274,19 @@ std::vector<Output> PieceTables::files() const {
   std::vector<Output> out = moves_files();
   for (Output& f : attacks_files()) out.push_back(std::move(f));
   const Template header = Template::load(template_dir_ + "/paths.hpp.in");
-  for (const File& f : files_)
-    out.push_back({f.stem + ".paths.hpp",
-                   header.render({{"spec", comment(spec_name_)}, {"stem", f.stem}, {"heading", f.heading}, {"tables", f.tables}})});
+  for (std::size_t i = 0; i < files_.size(); ++i) {
+    const File& f = files_[i];
+    std::string rows;
+    if (const auto it = rows_.find(i); it != rows_.end())
+      rows = "\n// The piece, as the tables of pieces that have it name it (runtime/bitboard/description.hpp's\n"
+             "// PieceDesc: the kernel's, and what the model is made of).\n"
+             "inline constexpr bitboard::PieceDesc kPiece = " + it->second + ";\n";
+    out.push_back({f.stem + ".paths.hpp", header.render({{"spec", comment(spec_name_)},
+                                                         {"stem", f.stem},
+                                                         {"heading", f.heading},
+                                                         {"tables", f.tables},
+                                                         {"rows", rows}})});
+  }
   return out;
 }
 

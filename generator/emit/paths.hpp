@@ -6,7 +6,8 @@
 // distinct set of tables (White's, Black's mirrored; and those of the moves it has only on some
 // squares) is a header of its own, <stem>.paths.hpp, in namespace fairy::gen::pieces::<stem>,
 // named after the catalogue piece whose XBetza it is (model::Variant::moves_name).
-// First moves are the variant's: tables in its own header.
+// The row of the piece a header is named after (bitboard::PieceDesc) follows, where it holds no
+// rule of its variant (share_row). First moves are the variant's: tables in its own header.
 #pragma once
 
 #include <cstddef>
@@ -53,6 +54,14 @@ class PieceTables {
   void use_attacks(const std::string& name, const model::Variant& v) const;
   // The #include lines of the shared walk tables v's generator walks.
   std::string attacks_includes(const model::Variant& v) const;
+  // A row of a table of pieces (bitboard::PieceDesc) that holds no rule of its variant (no type
+  // masks, no squares: piece_table.cpp asks only for those), `row` its literal with the paths
+  // as the tables' header names them ({kWhite, kBlack}): written once, in that header where it
+  // is named after the piece, as kPiece, for every table with the piece so. Its name
+  // ("pieces::king_::kPiece"), or nullopt where the header is another piece's (the Commoner
+  // moves as the King) or holds another row of it (Horde's Pawn, whose first two ranks are its
+  // start, beside chess's). Registered as the tables of pieces are emitted, hence mutable.
+  std::optional<std::string> share_row(const model::Variant& v, int type, const std::string& row) const;
   // One header a shared move generator, and one a piece whose walk tables some move generator
   // walks (after every variant's move generator has been emitted).
   std::vector<Output> moves_files() const;
@@ -71,6 +80,7 @@ class PieceTables {
     bool promotes = false;
   };
   std::vector<File> files_;
+  mutable std::map<std::size_t, std::string> rows_;  // kPiece's literal, by index in files_
   std::map<std::pair<const model::Variant*, int>, std::size_t> file_of_;
   mutable std::map<std::size_t, std::vector<Moves>> moves_;  // by index in files_: at most one of each kind
   mutable std::map<const model::Variant*, std::vector<std::size_t>> moves_of_;

@@ -9,6 +9,8 @@ namespace fairygen::emit {
 
 namespace {
 
+constexpr std::size_t kLineLength = 120;  // of a wrapped list of rows' names
+
 // A set of squares of each colour (a region's, a moves_on entry's) as PieceDesc keeps it
 // (SquareWords), by the squares' names on the board kBoard.
 std::string square_words(const fairy::Geometry& g, const std::array<fairy::SquareSet, 2>& sets) {
@@ -57,9 +59,16 @@ MovesOnTables moves_on_tables(const model::Variant& v, const PieceTables& tables
   return out;
 }
 
-// The table's rows, given the names of its moves_on tables.
+// The table's rows, given the names of its moves_on tables: a piece's row where it holds a rule
+// of the variant (type masks, squares), else the name of the row its tables' header holds
+// (PieceTables::share_row: chess's King is pieces::king_::kKing in every table); the names a
+// list wrapped at the line length, each row a line.
 std::string rows_of(const model::Variant& v, const PieceTables& tables, const std::vector<std::string>& moves_on) {
-  std::string out;
+  std::string out, line;
+  const auto end_line = [&] {
+    if (!line.empty()) out += "    " + line + ",\n";
+    line.clear();
+  };
   for (int t = 0; t < int(v.info.pieces.size()); ++t) {
     const fairy::PieceInfo& p = v.info.pieces[std::size_t(t)];
     Fields f;  // PieceDesc's fields, in declaration order
@@ -72,14 +81,27 @@ std::string rows_of(const model::Variant& v, const PieceTables& tables, const st
         .flag("safe_passage", p.safe_passage);
     if (p.initial_ranks) f.set("initial_ranks", p.initial_ranks);
     if (p.value) f.set("value", p.value);
+    const bool plain = !p.no_hop_over && !p.no_capture && p.unpromoted < 0 && !p.confined && p.moves_on.empty();
+    if (plain) {
+      Fields shared = f;
+      shared.set("paths", "{kWhite, kBlack}");
+      if (const auto name = tables.share_row(v, t, shared.str())) {
+        if (!line.empty() && 4 + line.size() + 2 + name->size() + 1 > kLineLength) end_line();
+        line += (line.empty() ? "" : ", ") + *name;
+        continue;
+      }
+    }
     if (p.no_hop_over) f.set("no_hop_over", std::to_string(p.no_hop_over) + "u");
     if (p.no_capture) f.set("no_capture", std::to_string(p.no_capture) + "u");
     if (p.unpromoted >= 0) f.set("unpromoted", p.unpromoted);
     if (p.confined) f.set("confined", "true").set("region", square_words(v.info.geo, p.region));
     if (!p.moves_on.empty()) f.set("moves_on", moves_on[std::size_t(t)]);
     f.set("paths", "{" + tables.name(v, t, fairy::White) + ", " + tables.name(v, t, fairy::Black) + "}");
-    out += "    " + f.str() + ",\n";
+    end_line();
+    line = f.str();
+    end_line();
   }
+  end_line();
   return out;
 }
 
