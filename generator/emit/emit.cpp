@@ -302,8 +302,12 @@ void stamp_includes(std::vector<Output>& outputs) {
   std::vector<std::string> original;
   for (const Output& o : outputs) original.push_back(o.content);
   // Each round stamps from the hashes of the last round's files: a shard includes a module,
-  // which includes its header, so a few rounds carry a change up any chain of includes.
-  for (int round = 0; round < 4; ++round) {
+  // which includes its header, which may include another variant's (records as changes), its
+  // group's header, its pieces' tables and theirs (moves on some squares): rounds until nothing
+  // changes carry a change up any chain of includes (no longer than there are files).
+  bool changed = true;
+  for (std::size_t round = 0; changed && round <= outputs.size(); ++round) {
+    changed = false;
     std::map<std::string, std::uint64_t> content;
     for (const Output& o : outputs) content[o.name] = fnv1a(o.content);
     for (std::size_t k = 0; k < outputs.size(); ++k) {
@@ -321,6 +325,7 @@ void stamp_includes(std::vector<Output>& outputs) {
         }
         stamped += "\n";
       }
+      changed = changed || stamped != outputs[k].content;
       outputs[k].content = std::move(stamped);
     }
   }

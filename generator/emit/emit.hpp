@@ -32,7 +32,8 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o);
 // Appends to every `#include "x"` of a generated file that names another generated file a hash
 // of that file's content: a file including a module changes whenever the module does, so a
 // build system that knows only the including files (the shards, the registry) still rebuilds.
-// The included files are written for the compiler, not known to the build by name.
+// The included files are written for the compiler, not known to the build by name; the hash of
+// a file that includes others is of its stamped content, so a change carries up every chain.
 void stamp_includes(std::vector<Output>& outputs);
 // perft_tests.cpp and perft_slow_tests.cpp: GoogleTest cases from every perft: entry.
 std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o);

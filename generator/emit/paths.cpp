@@ -53,18 +53,26 @@ std::string shape_text(const fairy::Path& p, std::size_t count = 1) {
 
 // A table named `name` of a program's paths (runtime/program.hpp's table_of): each run of paths
 // alike but for their vector and of one kernel shape, an XBetza atom's leaps, slides or hops, as
-// one along_each.
-std::string table(const std::string& name, const fairy::PieceProgram& program) {
+// one along_each. Where they begin with the paths of `own` (a piece's moves, which its moves on
+// some squares add to: Janggi's Rook's R and its diagonals on the palace's lines), those are
+// the table `own_name` (kWhite).
+std::string table(const std::string& name, const fairy::PieceProgram& program, const fairy::PieceProgram* own = nullptr,
+                  const std::string& own_name = "") {
   if (program.paths.empty()) return "inline constexpr std::span<const PathDesc> " + name + "{};  // no moves\n";
   const std::vector<fairy::Path>& paths = program.paths;
+  const bool extends = own && !own->paths.empty() && own->paths.size() < paths.size() &&
+                       std::equal(own->paths.begin(), own->paths.end(), paths.begin());
+  const std::size_t first = extends ? own->paths.size() : 0;
   std::vector<TableRow> rows;
-  for (const fairy::Path& p : paths) {
+  for (std::size_t i = first; i < paths.size(); ++i) {
+    const fairy::Path& p = paths[i];
     const std::string shape = shape_text(p);
     rows.push_back(
         {.literal = path_literal(p), .like = path_literal(p, true), .dx = p.legs[0].dx, .dy = p.legs[0].dy, .comment = shape, .kind = shape});
   }
-  return "inline constexpr auto " + name + " = table_of<PathDesc>(\n" +
-         table_parts(rows, "    ", ");", [&](std::size_t first, std::size_t last) { return shape_text(paths[first], last - first + 1); });
+  return "inline constexpr auto " + name + " = table_of<PathDesc>(\n" + (extends ? "    " + own_name + ",  // its own moves\n" : "") +
+         table_parts(rows, "    ", ");",
+                     [&](std::size_t a, std::size_t b) { return shape_text(paths[first + a], b - a + 1); });
 }
 
 // A program mirrored in rank, leg by leg (runtime/program.hpp's mirrored, which a generated
@@ -78,10 +86,10 @@ fairy::PieceProgram mirrored(fairy::PieceProgram program) {
 // Black's table `black_name`: White's (`white_name`) mirrored by the compiler where that is what
 // the betza compiler made for Black (always, in the catalogue), else written out under `heading`.
 std::string black_table(const std::string& white_name, const std::string& black_name, const fairy::PieceProgram& white,
-                        const fairy::PieceProgram& black, const std::string& heading) {
+                        const fairy::PieceProgram& black, const std::string& heading, const fairy::PieceProgram* own = nullptr) {
   if (!white.paths.empty() && mirrored(white) == black)
     return "// Black's: White's mirrored\ninline constexpr auto " + black_name + " = mirrored(" + white_name + ");\n";
-  return heading + table(black_name, black);
+  return heading + table(black_name, black, own, "kBlack");
 }
 
 // `// <what>: XBetza "<betza>", <spec>:<line>:<column>`
@@ -96,15 +104,19 @@ std::string lower(std::string s) {
 }
 
 // A pair of tables, kWhite and kBlack (or, with suffix "On0", kWhiteOn0 and kBlackOn0), and
-// kPaths<C> (kPathsOn0<C>): colour C's, for code written once for both colours.
-std::string table_pair(const std::string& suffix, const fairy::PieceProgram& white, const fairy::PieceProgram& black) {
+// kPaths<C> (kPathsOn0<C>): colour C's, for code written once for both colours. `own`: the
+// piece's own moves, each colour's, where these are its moves on some squares (table's own).
+std::string table_pair(const std::string& suffix, const fairy::PieceProgram& white, const fairy::PieceProgram& black,
+                       const std::array<fairy::PieceProgram, 2>* own = nullptr) {
   const std::string colour_table = "template <Color C>\ninline constexpr const auto& kPaths" + suffix + " = C == White ? kWhite" +
                                    suffix + " : kBlack" + suffix + ";\n";
   if (white.paths.empty() && black.paths.empty())
     return "inline constexpr std::span<const PathDesc> kWhite" + suffix + "{}, kBlack" + suffix + "{};  // no moves, either colour\n" +
            colour_table;
-  return table("kWhite" + suffix, white) + black_table("kWhite" + suffix, "kBlack" + suffix, white, black, "// Black's\n") +
-         colour_table;
+  const fairy::PieceProgram* own_white = own ? &(*own)[fairy::White] : nullptr;
+  const fairy::PieceProgram* own_black = own ? &(*own)[fairy::Black] : nullptr;
+  return table("kWhite" + suffix, white, own_white, "kWhite") +
+         black_table("kWhite" + suffix, "kBlack" + suffix, white, black, "// Black's\n", own_black) + colour_table;
 }
 
 }  // namespace
@@ -112,6 +124,18 @@ std::string table_pair(const std::string& suffix, const fairy::PieceProgram& whi
 PieceTables::PieceTables(const std::vector<const model::Variant*>& vs, const Options& o)
     : spec_name_(o.spec_name), template_dir_(o.template_dir) {
   std::map<std::string, int> stems;  // how many distinct tables each stem has had
+  // The header of `tables`, added (named after `name`) where there is none yet.
+  const auto file_of = [&](std::string tables, std::string heading, std::string includes, const std::string& name) {
+    auto it = std::find_if(files_.begin(), files_.end(), [&](const File& f) { return f.tables == tables; });
+    if (it == files_.end()) {
+      // A name cannot end with '_', so "pawn_" and "pawn_2" are no other piece's stems.
+      const std::string base = lower(spec::identifier(name)) + "_";
+      const int n = ++stems[base];
+      it = files_.insert(files_.end(),
+                         File{base + (n > 1 ? std::to_string(n) : ""), std::move(tables), std::move(heading), std::move(includes)});
+    }
+    return std::size_t(it - files_.begin());
+  };
   for (const model::Variant* v : vs)
     for (std::size_t t = 0; t < v->info.pieces.size(); ++t) {
       const fairy::PieceInfo& p = v->info.pieces[t];
@@ -120,23 +144,31 @@ PieceTables::PieceTables(const std::vector<const model::Variant*>& vs, const Opt
       // header says depends on its tables and the pieces' rows that name them (share_row), not
       // on which variants use them, so a spec edit that gives one more variant these pieces
       // rewrites no other variant's files.
-      std::string tables = table_pair("", p.program[fairy::White], p.program[fairy::Black]);
-      std::string heading = "// " + comment("the moves of '" + v->moves_name[t] + "': XBetza \"" + p.betza + "\", " +
-                                            o.spec_name + ":" + std::to_string(v->moves_where[t].line) + ":" +
-                                            std::to_string(v->moves_where[t].column)) + "\n";
+      const std::string own = "// White\n" + table_pair("", p.program[fairy::White], p.program[fairy::Black]);
+      const std::string heading = "// " + comment("the moves of '" + v->moves_name[t] + "': XBetza \"" + p.betza + "\", " +
+                                                  o.spec_name + ":" + std::to_string(v->moves_where[t].line) + ":" +
+                                                  std::to_string(v->moves_where[t].column)) + "\n";
+      if (p.moves_on.empty()) {
+        file_of_[{v, int(t)}] = file_of(own, heading, "", v->moves_name[t]);
+        continue;
+      }
+      // A piece with moves on some squares (Janggi's Rook: R, and its diagonals on the palace's
+      // lines): its own moves are the header of those moves alone (rook_'s), which its header
+      // (rook_2) includes and names.
+      const std::string& stem = files_[file_of(own, heading, "", v->moves_name[t])].stem;
+      std::string tables = "// its own moves: pieces::" + stem + "'s\n"
+                           "inline constexpr const auto& kWhite = " + stem + "::kWhite;\n"
+                           "inline constexpr const auto& kBlack = " + stem + "::kBlack;\n"
+                           "template <Color C>\n"
+                           "inline constexpr const auto& kPaths = " + stem + "::kPaths<C>;\n";
+      std::string with_moves_on = heading;
       for (std::size_t i = 0; i < p.moves_on.size(); ++i) {
         tables += "\n// its moves on the squares of its moves_on entry " + std::to_string(i) + ", White\n" +
-                  table_pair("On" + std::to_string(i), p.moves_on[i].program[fairy::White], p.moves_on[i].program[fairy::Black]);
-        heading += "//   and on the squares of a moves_on entry " + std::to_string(i) + ": XBetza \"" + comment(p.moves_on[i].betza) + "\"\n";
+                  table_pair("On" + std::to_string(i), p.moves_on[i].program[fairy::White], p.moves_on[i].program[fairy::Black],
+                             &p.program);
+        with_moves_on += "//   and on the squares of a moves_on entry " + std::to_string(i) + ": XBetza \"" + comment(p.moves_on[i].betza) + "\"\n";
       }
-      auto it = std::find_if(files_.begin(), files_.end(), [&](const File& f) { return f.tables == tables; });
-      if (it == files_.end()) {
-        // A name cannot end with '_', so "pawn_" and "pawn_2" are no other piece's stems.
-        const std::string base = lower(spec::identifier(v->moves_name[t])) + "_";
-        const int n = ++stems[base];
-        it = files_.insert(files_.end(), File{base + (n > 1 ? std::to_string(n) : ""), std::move(tables), std::move(heading)});
-      }
-      file_of_[{v, int(t)}] = std::size_t(it - files_.begin());
+      file_of_[{v, int(t)}] = file_of(std::move(tables), std::move(with_moves_on), "#include \"" + stem + ".paths.hpp\"\n", v->moves_name[t]);
     }
 }
 
@@ -285,6 +317,7 @@ std::vector<Output> PieceTables::files() const {
                                                          {"stem", f.stem},
                                                          {"heading", f.heading},
                                                          {"tables", f.tables},
+                                                         {"includes", f.includes},
                                                          {"rows", rows}})});
   }
   return out;

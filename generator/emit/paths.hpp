@@ -6,6 +6,9 @@
 // distinct set of tables (White's, Black's mirrored; and those of the moves it has only on some
 // squares) is a header of its own, <stem>.paths.hpp, in namespace fairy::gen::pieces::<stem>,
 // named after the catalogue piece whose XBetza it is (model::Variant::moves_name).
+// A piece's moves on some squares that add to its own (Janggi's Rook: R, and its diagonals on the
+// palace's lines) name its own table first (table_of<PathDesc>(kWhite, ...)), and where its own
+// are those of a piece with no others, those are that piece's tables (rook_2's are rook_'s).
 // The row of the piece a header is named after (bitboard::PieceDesc) follows, where it holds no
 // rule of its variant (share_row). First moves are the variant's: tables in its own header.
 #pragma once
@@ -74,6 +77,7 @@ class PieceTables {
     std::string stem;    // "king_" (a piece name cannot end with '_'), "pawn_2" for another pawn
     std::string tables;   // the tables, what tells files apart
     std::string heading;  // whose moves they are (model::Variant::moves_name), the XBetza, where
+    std::string includes;  // the header of the tables its own are, if any (Janggi's Rook's: the Rook's)
   };
   struct Moves {
     std::string body;
