@@ -4,31 +4,35 @@
 # (no network file is needed to count moves). Sources are checkouts or bare git directories (a
 # fetched mirror); the build copies them first, so they are not changed.
 #
-#   bench/build_peers.sh --fsf-src DIR --stockfish-src DIR [--out DIR] [--jobs N]
+#   bench/build_peers.sh --fsf-src DIR --stockfish-src DIR [--out DIR] [--jobs N] [--arch ARCH]
 #
 # Writes OUT/fairy-stockfish (make build ARCH=x86-64-bmi2), OUT/fairy-stockfish-largeboards
 # (the same with largeboards=yes all=yes) and OUT/stockfish (make all ARCH=x86-64-bmi2
 # EXTRACXXFLAGS=-DNNUE_EMBEDDING_OFF, the verify_network() call removed from Engine::perft: its
 # `make build` would download the network first), and OUT/peers.txt: the commits and commands.
-# Either source may be left out. Takes about 15 minutes of two cores.
+# Either source may be left out. Takes about 15 minutes of two cores. --arch: another ARCH than
+# x86-64-bmi2 for all three (x86-64-avx2 on AMD before Zen 3, where PEXT is microcode and the
+# bmi2 builds are slow; a reference beside the bmi2 peers #15 names, not instead of them).
 set -euo pipefail
 
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "build_peers: $*" >&2; exit 2; }
 
-fsf_src="" sf_src="" out="${TMPDIR:-/tmp}/fairygen-peers" jobs=$(nproc 2>/dev/null || echo 2)
+fsf_src="" sf_src="" out="${TMPDIR:-/tmp}/fairygen-peers" jobs=$(nproc 2>/dev/null || echo 2) arch=x86-64-bmi2
 while (($#)); do
   case $1 in
     --fsf-src) fsf_src=${2:?--fsf-src needs a directory}; shift 2 ;;
     --stockfish-src) sf_src=${2:?--stockfish-src needs a directory}; shift 2 ;;
     --out) out=${2:?--out needs a directory}; shift 2 ;;
     --jobs) jobs=${2:?--jobs needs a number}; shift 2 ;;
+    --arch) arch=${2:?--arch needs a name}; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
 [ -n "$fsf_src$sf_src" ] || die "give --fsf-src and/or --stockfish-src (see --help)"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a positive number, not '$jobs'"
+[[ $arch =~ ^[a-z0-9-]+$ ]] || die "--arch wants a Stockfish ARCH name (x86-64-avx2), not '$arch'"
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$(realpath -m "$out")
 case "$out/" in "$here"/*) die "--out $out is inside the repository; build the peers outside it" ;; esac
@@ -65,10 +69,10 @@ build() {  # name, directory, make arguments...
 if [ -n "$fsf_src" ]; then
   commit=$(copy_source "$fsf_src" "$work/fsf")
   echo "Fairy-Stockfish $commit" >>"$log"
-  build fairy-stockfish "$work/fsf" build ARCH=x86-64-bmi2
+  build fairy-stockfish "$work/fsf" build ARCH=$arch
   cp "$work/fsf/src/stockfish" "$out/fairy-stockfish"
   make -C "$work/fsf/src" clean >/dev/null 2>&1
-  build fairy-stockfish-largeboards "$work/fsf" build ARCH=x86-64-bmi2 largeboards=yes all=yes
+  build fairy-stockfish-largeboards "$work/fsf" build ARCH=$arch largeboards=yes all=yes
   cp "$work/fsf/src/stockfish" "$out/fairy-stockfish-largeboards"
 fi
 
@@ -84,7 +88,7 @@ if [ -n "$sf_src" ]; then
        END { if (!removed) exit 1 }' "$engine" >"$engine.new" || die "no verify_network() call in Engine::perft of $engine"
   mv "$engine.new" "$engine"
   echo "Stockfish: verify_network() removed from Engine::perft" >>"$log"
-  build stockfish "$work/sf" all ARCH=x86-64-bmi2 EXTRACXXFLAGS=-DNNUE_EMBEDDING_OFF
+  build stockfish "$work/sf" all ARCH=$arch EXTRACXXFLAGS=-DNNUE_EMBEDDING_OFF
   cp "$work/sf/src/stockfish" "$out/stockfish"
 fi
 
