@@ -131,8 +131,8 @@ PieceTables::PieceTables(const std::vector<const model::Variant*>& vs, const Opt
       // A name cannot end with '_', so "pawn_" and "pawn_2" are no other piece's stems.
       const std::string base = lower(spec::identifier(name)) + "_";
       const int n = ++stems[base];
-      it = files_.insert(files_.end(),
-                         File{base + (n > 1 ? std::to_string(n) : ""), std::move(tables), std::move(heading), std::move(includes)});
+      it = files_.insert(files_.end(), File{base + (n > 1 ? std::to_string(n) : ""), base, std::move(tables), std::move(heading),
+                                            std::move(includes)});
     }
     return std::size_t(it - files_.begin());
   };
@@ -231,12 +231,10 @@ std::optional<std::string> PieceTables::share_row(const model::Variant& v, int t
   // Wazir's moves) keeps its row in its table, so that giving a piece another's moves rewrites
   // not that one's header.
   const std::size_t file = file_of_.at({&v, type});
-  const std::string& stem = files_[file].stem;
-  const std::string own = lower(spec::identifier(v.info.pieces[std::size_t(type)].name)) + "_";
-  if (stem.rfind(own, 0) != 0 || stem.find_first_not_of("0123456789", own.size()) != std::string::npos) return std::nullopt;
+  if (files_[file].named_after != lower(spec::identifier(v.info.pieces[std::size_t(type)].name)) + "_") return std::nullopt;
   const auto [it, added] = rows_.try_emplace(file, row);
   if (!added && it->second != row) return std::nullopt;
-  return "pieces::" + stem + "::kPiece";
+  return "pieces::" + files_[file].stem + "::kPiece";
 }
 
 void PieceTables::use_attacks(const std::string& name, const model::Variant& v) const {

@@ -75,6 +75,7 @@ class PieceTables {
  private:
   struct File {
     std::string stem;    // "king_" (a piece name cannot end with '_'), "pawn_2" for another pawn
+    std::string named_after;  // the stem without its number: "pawn_"
     std::string tables;   // the tables, what tells files apart
     std::string heading;  // whose moves they are (model::Variant::moves_name), the XBetza, where
     std::string includes;  // the header of the tables its own are, if any (Janggi's Rook's: the Rook's)

@@ -61,7 +61,7 @@ MovesOnTables moves_on_tables(const model::Variant& v, const PieceTables& tables
 
 // The table's rows, given the names of its moves_on tables: a piece's row where it holds a rule
 // of the variant (type masks, squares), else the name of the row its tables' header holds
-// (PieceTables::share_row: chess's King is pieces::king_::kKing in every table); the names a
+// (PieceTables::share_row: chess's King is pieces::king_::kPiece in every table); the names a
 // list wrapped at the line length, each row a line.
 std::string rows_of(const model::Variant& v, const PieceTables& tables, const std::vector<std::string>& moves_on) {
   std::string out, line;
