@@ -6,11 +6,11 @@
 #include <random>
 #include <tuple>
 
-#include "generator/model/model.hpp"
 #include "runtime/movegen.hpp"
 #include "runtime/registry.hpp"
 #include "tests/effort.hpp"
 #include "tests/sorted_moves.hpp"
+#include "tests/spec_cache.hpp"
 
 namespace fairy::test {
 
@@ -133,10 +133,9 @@ int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, c
   EXPECT_NE(compiled, nullptr) << v.key;
   if (!compiled) return 0;
   const auto engine = compiled->engine();
-  const InterpretedEngine interpreter(fairygen::model::load_variant(spec_path, v.key));
+  const InterpretedEngine interpreter(cached_variant(spec_path, v.key));
   std::vector<std::string> starts = {"start"};
-  const fairygen::spec::SpecFile spec = fairygen::spec::load(spec_path);
-  for (const auto& p : spec.find_variant(v.key)->perft)
+  for (const auto& p : cached_spec(spec_path).find_variant(v.key)->perft)
     if (p.fen.value != "start") starts.push_back(p.fen.value);
   starts.insert(starts.end(), extra.begin(), extra.end());
 

@@ -5,10 +5,9 @@
 #include <map>
 #include <memory>
 
-#include "generator/model/model.hpp"
-#include "generator/spec/spec.hpp"
 #include "runtime/registry.hpp"
 #include "tests/effort.hpp"
+#include "tests/spec_cache.hpp"
 
 namespace fairy::test {
 
@@ -16,7 +15,7 @@ namespace {
 const Engine& interpreted(const std::string& key) {
   static std::map<std::string, std::unique_ptr<Engine>> cache;
   auto& slot = cache[key];
-  if (!slot) slot = std::make_unique<InterpretedEngine>(fairygen::model::load_variant(FAIRY_SPEC_PATH, key));
+  if (!slot) slot = std::make_unique<InterpretedEngine>(cached_variant(FAIRY_SPEC_PATH, key));
   return *slot;
 }
 
@@ -25,8 +24,7 @@ const Engine& interpreted(const std::string& key) {
 // an entry sharing its position with such an entry is counted in full too). Read here, not
 // written into the generated tests: a spec's free text never changes generated code.
 bool interpreter_is_source(const std::string& key, const std::string& fen, int depth) {
-  static const fairygen::spec::SpecFile spec = fairygen::spec::load(FAIRY_SPEC_PATH);
-  const fairygen::spec::VariantSpec* variant = spec.find_variant(key);
+  const fairygen::spec::VariantSpec* variant = cached_spec(FAIRY_SPEC_PATH).find_variant(key);
   if (!variant) return true;  // counted in full: the test fails elsewhere
   for (const auto& p : variant->perft)
     if (p.fen.value == fen && int(p.counts.size()) >= depth &&
