@@ -68,12 +68,13 @@ struct Searcher::Impl {
   bool timed = false;
   std::uint64_t node_limit = 0;
   int root_depth = 0;
-  bool root_done = false;  // one root move fully searched at depth 1: the search may stop now
+  Move first_root;  // the root move searched first in this iteration (the hash move, a capture, ...)
 
   TtEntry& slot(std::uint64_t key) { return tt[key & (tt.size() - 1)]; }
 
+  // A limit ends the search at any node, even before a root move is searched in full (a tree of
+  // captures in quiescence can be large: grasshopper's ran to 300,000 nodes under a limit of 300).
   void poll() {
-    if (!root_done) return;
     if (node_limit && nodes >= node_limit) stop = true;
     if ((nodes & 1023) == 0 && timed && Clock::now() >= hard_deadline) stop = true;
   }
@@ -243,6 +244,7 @@ struct Searcher::Impl {
     for (int i = 0; i < moves.size; ++i) {
       pick(moves, scores, i);
       const Move m = moves[i];
+      if (root && i == 0) first_root = m;
       const bool quiet = !tactical(pos, m);
       const auto deeper = [&](int d) {
         return [this, &pos, d, ply](int a, int b) { return search(pos, d, a, b, ply + 1); };
@@ -259,7 +261,6 @@ struct Searcher::Impl {
         if (score > alpha && score < beta) score = child(pos, m, alpha, beta, deeper(depth - 1));
       }
       if (stop) return 0;
-      if (root) root_done = true;
       if (score > best) {
         best = score;
         best_move = m;
@@ -327,7 +328,6 @@ Result Searcher::search(Position& pos, const Limits& limits, const std::vector<s
   s.nodes = 0;
   s.node_limit = limits.infinite ? 0 : limits.nodes;
   s.keys = history;
-  s.root_done = false;
   std::memset(s.killers, 0, sizeof s.killers);
   Result result;
   MoveList moves;
@@ -340,8 +340,10 @@ Result Searcher::search(Position& pos, const Limits& limits, const std::vector<s
     const int score = s.search(pos, depth, -kInfinite, kInfinite, 0);
     const double secs = std::chrono::duration<double>(Clock::now() - s.start).count();
     // A stopped iteration that finished a root move searched the last best first, and any move
-    // it preferred beat that one: its best move stands, its score does not.
+    // it preferred beat that one: its best move stands, its score does not. A first iteration
+    // stopped before any root move was searched in full plays the move it searched first.
     if (s.pv_length[0] > 0) result.best = s.pv[0][0];
+    else if (depth == 1) result.best = s.first_root;
     result.nodes = s.nodes;
     result.seconds = secs;
     if (stop_) break;

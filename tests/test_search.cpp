@@ -3,7 +3,9 @@
 // brute-force search over the legal moves; piece values follow mobility.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
+#include <random>
 
 #include "engine/match.hpp"
 #include "engine/search.hpp"
@@ -167,6 +169,31 @@ TEST(Search, StopsAtTheNodeLimitAndTheClock) {
   EXPECT_TRUE(by_time.best);
   EXPECT_LT(by_time.seconds, 0.5);
   EXPECT_EQ(pos.fen(), engine->variant().start_fen) << "the position is left as it was";
+}
+
+// The limits hold from the first node: along a seeded random game of Grasshopper chess, where
+// the first root move's tree of captures in quiescence ran to 300,000 nodes under a limit of
+// 300 while the limits waited for a root move searched in full. The move chosen is legal.
+TEST(Search, LimitsHoldBeforeARootMoveIsSearched) {
+  const auto engine = find_compiled("grasshopper")->engine();
+  Position pos(engine->variant());
+  pos.set_start();
+  search::Searcher searcher(*engine, 1);
+  std::mt19937 rng(11);
+  std::uint64_t most = 0;
+  for (int ply = 0; ply < 60; ++ply) {
+    MoveList legal;
+    engine->legal_moves(pos, legal);
+    if (legal.size == 0) break;
+    Limits limits;
+    limits.nodes = 300;
+    const search::Result r = searcher.search(pos, limits);
+    ASSERT_TRUE(r.best) << pos.fen();
+    EXPECT_TRUE(std::find(legal.begin(), legal.end(), *r.best) != legal.end()) << pos.fen();
+    most = std::max(most, r.nodes);
+    pos.make(legal[int(rng() % unsigned(legal.size))]);
+  }
+  EXPECT_LE(most, 300u + 1u) << "nodes searched under a limit of 300";
 }
 
 TEST(Search, PieceValuesFollowMobility) {
