@@ -18,6 +18,7 @@
 #include "runtime/uci.hpp"
 #include "tests/effort.hpp"
 #include "tests/sorted_moves.hpp"
+#include "tests/spec_cache.hpp"
 
 namespace {
 
@@ -96,8 +97,7 @@ void check_position(const Engine& engine, Position& pos, Seen& seen) {
 // rare states: e.p. in a drop phase, pending exchanges, ...).
 std::vector<std::string> start_fens(const VariantInfo& v) {
   std::vector<std::string> out{v.start_fen};
-  const fairygen::spec::SpecFile spec = fairygen::spec::load(FAIRY_SPEC_PATH);
-  const fairygen::spec::VariantSpec* spec_variant = spec.find_variant(v.key);
+  const fairygen::spec::VariantSpec* spec_variant = test::cached_spec(FAIRY_SPEC_PATH).find_variant(v.key);
   if (!spec_variant) return out;
   for (const auto& p : spec_variant->perft)
     if (p.fen.value != "start" && std::find(out.begin(), out.end(), p.fen.value) == out.end()) out.push_back(p.fen.value);
