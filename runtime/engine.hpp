@@ -30,10 +30,10 @@ class Engine {
   virtual std::optional<GameEnd> immediate_end(Position& pos) const = 0;
 };
 
-// A rules type with its own perft (a generated module on the bitboard kernel, runtime/bitboard/).
+// A rules type with its own perft (a generated module: runtime/generated_rules.hpp, runtime/kernel_engine.hpp).
 template <class R>
-concept HasOwnPerft = requires(const Position& pos, int depth) {
-  { R::perft(pos, depth) } -> std::same_as<std::uint64_t>;
+concept HasOwnPerft = requires(const R& rules, const Position& pos, int depth) {
+  { rules.perft(pos, depth) } -> std::same_as<std::uint64_t>;
 };
 
 template <class R>
@@ -43,7 +43,7 @@ class EngineFor : public Engine {
   const VariantInfo& variant() const override { return *info_; }
   std::uint64_t perft(Position& pos, int depth) const override {
     if constexpr (HasOwnPerft<R>)
-      return R::perft(pos, depth);
+      return rules_.perft(pos, depth);
     else
       return fairy::perft(pos, rules_, depth);
   }

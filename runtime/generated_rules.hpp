@@ -16,26 +16,21 @@
 #include <cstdint>
 
 #include "runtime/generation.hpp"
+#include "runtime/kernel_engine.hpp"
 
 namespace fairy {
 
 // Self: the module's Rules, derived from this. Description: the kernel's description of the
 // variant (runtime/bitboard/description.hpp). The kernel counts perft, lists the legal moves for
-// play and tests attacks (runtime/bitboard/play.hpp); what it does not answer (pseudo-legal
-// moves, a position it cannot hold: a board with holes) the interpreter does, on the model.
+// play and tests attacks (runtime/bitboard/play.hpp); engines reach them through entry()
+// (runtime/kernel_engine.hpp, where what the kernel does not answer, pseudo-legal moves and a
+// position it cannot hold, a board with holes, goes to the interpreter on the model). Only the
+// kernel is compiled in the module.
 template <class Self, class Description>
 struct KernelRules {
-  static void generate(const Position& pos, MoveList& list);
-  static bool attacked(const Position& pos, Square s, Color by);
-  // Along every route (the kernel's attacks are whole; see is_legal in runtime/movegen.hpp).
-  static bool attacked_via(const Position& pos, Square s, Color by, Square a, Square b);
+  static const KernelEntry& entry();
   // Perft on the kernel; by the interpreter where it cannot hold the position.
   static std::uint64_t perft(const Position& pos, int depth);
-  // Perft by make/unmake over generate (the interpreter's moves here).
-  static std::uint64_t generator_perft(Position& pos, int depth);
-  // The legal moves by the kernel, for play; false where it cannot hold the position (then
-  // play_moves asks generate_legal).
-  static bool kernel_moves(const Position& pos, MoveList& out);
 };
 
 // Self: the module's Rules. Generator: the tag of its move generator (the <name>.mailbox.hpp it

@@ -13,36 +13,15 @@
 namespace fairy {
 
 template <class Self, class Description>
-void KernelRules<Self, Description>::generate(const Position& pos, MoveList& list) {
-  Interpreter(pos.variant()).generate(pos, list);
-}
-
-template <class Self, class Description>
-bool KernelRules<Self, Description>::attacked(const Position& pos, Square s, Color by) {
-  if (const std::optional<bool> kernel = bitboard::attacked<Description>(pos, s, by)) return *kernel;
-  return Interpreter(pos.variant()).attacked(pos, s, by);
-}
-
-template <class Self, class Description>
-bool KernelRules<Self, Description>::attacked_via(const Position& pos, Square s, Color by, Square, Square) {
-  return attacked(pos, s, by);
+const KernelEntry& KernelRules<Self, Description>::entry() {
+  static constexpr KernelEntry kEntry = {&bitboard::perft<Description>, &bitboard::legal_moves<Description>,
+                                         &bitboard::attacked<Description>};
+  return kEntry;
 }
 
 template <class Self, class Description>
 std::uint64_t KernelRules<Self, Description>::perft(const Position& pos, int depth) {
-  if (const std::optional<std::uint64_t> nodes = bitboard::perft<Description>(pos, depth)) return *nodes;
-  Position copy = pos;
-  return generator_perft(copy, depth);
-}
-
-template <class Self, class Description>
-std::uint64_t KernelRules<Self, Description>::generator_perft(Position& pos, int depth) {
-  return fairy::perft(pos, Self{}, depth);
-}
-
-template <class Self, class Description>
-bool KernelRules<Self, Description>::kernel_moves(const Position& pos, MoveList& out) {
-  return bitboard::legal_moves<Description>(pos, out);
+  return KernelDispatch(entry()).perft(pos, depth);
 }
 
 template <class Self, class Generator, GenerationSteps Steps>

@@ -519,13 +519,13 @@ void generate_legal(Position& pos, const R& rules, MoveList& out) {
 }
 
 // The legal moves for play (a game, notation, the search, the server): a generated module's
-// kernel lists them where it can (Rules::kernel_moves, runtime/generated_rules.hpp), else
+// kernel lists them where it can (kernel_moves, runtime/kernel_engine.hpp), else
 // generate_legal. The same moves as generate_legal's (tests/kernel_check.cpp compares them),
 // perhaps in another order.
 template <class R>
 void play_moves(Position& pos, const R& rules, MoveList& out) {
-  if constexpr (requires { R::kernel_moves(pos, out); })
-    if (R::kernel_moves(pos, out)) return;
+  if constexpr (requires { rules.kernel_moves(pos, out); })
+    if (rules.kernel_moves(pos, out)) return;
   generate_legal(pos, rules, out);
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/engine.hpp"
+#include "runtime/kernel_engine.hpp"
 #include "runtime/variant_data.hpp"
 
 namespace fairy {
@@ -24,8 +25,10 @@ std::unique_ptr<Engine> make_engine_for(const VariantInfo& info) {
 
 // A generated module's variant (its .cpp: `constinit const CompiledVariant kCompiled =
 // compiled_variant<Rules, kVariant>();`): the model of its record (model_of), made once, on first
-// use, and engines over the module's Rules R, whose run-time templates (perft, legality, game
-// ends) are instantiated there, in the module, and nowhere else.
+// use, and engines over the module's Rules R: on the kernel, the runtime's one engine over the
+// kernel's functions (runtime/kernel_engine.hpp), so that a module compiles the kernel alone;
+// else engines whose run-time templates (perft, legality, game ends) are instantiated there, in
+// the module, and nowhere else.
 template <const VariantData& data>
 const VariantInfo& module_info() {
   static const VariantInfo info = model_of(data);
@@ -33,7 +36,10 @@ const VariantInfo& module_info() {
 }
 template <class R, const VariantData& data>
 std::unique_ptr<Engine> module_engine() {
-  return make_engine_for<R>(module_info<data>());
+  if constexpr (requires { R::entry(); })
+    return kernel_engine(module_info<data>(), R::entry());  // on the kernel: its engine is the runtime's
+  else
+    return make_engine_for<R>(module_info<data>());
 }
 template <class R, const VariantData& data>
 constexpr CompiledVariant compiled_variant() {
