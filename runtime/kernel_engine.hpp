@@ -15,7 +15,7 @@
 
 namespace fairy {
 
-// A module's kernel: its functions for its variant (runtime/generated_rules.hpp, KernelRules::kEntry).
+// A module's kernel: its functions for its variant (runtime/generated_rules.hpp, KernelRules::entry()).
 struct KernelEntry {
   std::optional<std::uint64_t> (*perft)(const Position& pos, int depth);  // nullopt: cannot hold pos
   bool (*legal_moves)(const Position& pos, MoveList& out);                  // false: cannot hold pos
