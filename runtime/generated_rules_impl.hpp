@@ -2,12 +2,9 @@
 // each module that instantiates its Rules' base.
 #pragma once
 
-#include <optional>
-
 #include "runtime/bitboard/perft.hpp"
 #include "runtime/bitboard/play.hpp"
 #include "runtime/generated_rules.hpp"
-#include "runtime/interpreter.hpp"
 #include "runtime/perft.hpp"
 
 namespace fairy {

@@ -17,10 +17,7 @@ const fairygen::spec::SpecFile& cached_spec(const std::string& path) {
 }
 
 VariantInfo cached_variant(const std::string& path, const std::string& key) {
-  const fairygen::spec::SpecFile& file = cached_spec(path);
-  const fairygen::spec::VariantSpec* v = file.find_variant(key);
-  if (!v) return fairygen::model::load_variant(path, key);  // throws, naming the variants the file has
-  return fairygen::model::build(file, *v).info;
+  return fairygen::model::variant_info(cached_spec(path), key);
 }
 
 }  // namespace fairy::test

@@ -11,6 +11,7 @@
 namespace fairy::test {
 // The file at path, read and checked on the first call with that path.
 const fairygen::spec::SpecFile& cached_spec(const std::string& path);
-// model::load_variant's answer (the variant's model; the same error for an unknown key), from it.
+// model::variant_info of that file (the variant's model; for an unknown key, the error naming the
+// variants the file has).
 VariantInfo cached_variant(const std::string& path, const std::string& key);
 }  // namespace fairy::test

@@ -9,6 +9,7 @@
 
 #include "generator/model/model.hpp"
 #include "generator/spec/spec.hpp"
+#include "tests/spec_error.hpp"
 
 namespace {
 
@@ -250,6 +251,19 @@ TEST(Spec, RealCatalogueBuilds) {
   }
   EXPECT_EQ(fairygen::model::load_variant(FAIRY_SOURCE_DIR "/variants.yaml", "terachess2").pieces.size(), 26u);
   EXPECT_EQ(fairygen::model::load_variant(FAIRY_SOURCE_DIR "/variants.yaml", "obento").pieces.size(), 22u);
+}
+
+TEST(Spec, AnUnknownVariantKeyNamesTheFileAndItsVariants) {
+  const auto file = fairygen::spec::load_string(fairytest::kMiniSpec, "v.yaml");
+  EXPECT_EQ(fairygen::model::variant_info(file, "mini").key, "mini");
+  try {
+    fairygen::model::variant_info(file, "maxi");
+    FAIL() << "an unknown key was accepted";
+  } catch (const fairygen::spec::SpecError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("v.yaml"), std::string::npos) << what;
+    EXPECT_NE(what.find("no variant 'maxi' (the file has: mini)"), std::string::npos) << what;
+  }
 }
 
 }  // namespace

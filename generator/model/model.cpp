@@ -725,15 +725,18 @@ std::vector<Variant> build_all(const spec::SpecFile& file) {
   return out;
 }
 
-fairy::VariantInfo load_variant(const std::string& path, const std::string& key) {
-  const spec::SpecFile file = spec::load(path);
+fairy::VariantInfo variant_info(const spec::SpecFile& file, const std::string& key) {
   const spec::VariantSpec* v = file.find_variant(key);
   if (!v) {
     std::string known;
     for (const auto& x : file.variants) known += (known.empty() ? "" : ", ") + x.key;
-    throw SpecError(Location{path, 0, 0}, "no variant '" + key + "' (the file has: " + known + ")");
+    throw SpecError(Location{file.path, 0, 0}, "no variant '" + key + "' (the file has: " + known + ")");
   }
   return build(file, *v).info;
+}
+
+fairy::VariantInfo load_variant(const std::string& path, const std::string& key) {
+  return variant_info(spec::load(path), key);
 }
 
 }  // namespace fairygen::model

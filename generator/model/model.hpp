@@ -29,7 +29,11 @@ Variant build(const spec::SpecFile& file, const spec::VariantSpec& variant);
 // Builds every variant (checks the whole file); throws spec::SpecError at the first error.
 std::vector<Variant> build_all(const spec::SpecFile& file);
 
-// Convenience for the interpreter: load a file and build one variant by key.
+// One variant's model by key, built from a file read already; throws spec::SpecError (naming
+// the variants the file has for an unknown key).
+fairy::VariantInfo variant_info(const spec::SpecFile& file, const std::string& key);
+
+// Convenience for the interpreter: load a file and build one variant by key (variant_info).
 fairy::VariantInfo load_variant(const std::string& path, const std::string& key);
 
 }  // namespace fairygen::model
