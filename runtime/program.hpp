@@ -16,6 +16,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/atoms.hpp"
+
 namespace fairy {
 
 // Legs of one path at most: up to three XBetza `a`s (a lame G or H has three legs, and its
@@ -157,15 +159,22 @@ struct PathDesc {
 // How a generated module writes a table of entries (PathDesc, BackWalk): table_of<Entry>(parts...),
 // the parts in order, each an Entry or an array of them; and a run of entries that differ only
 // in their vector (an XBetza atom's leaps, slides or hops, in the order the compiler made them)
-// as along_each(like, {{dx, dy}, ...}): `like` along each vector in turn (set_vector).
+// as along_each(like, {{dx, dy}, ...}): `like` along each vector in turn (set_vector); a run
+// along all of an atom's vectors as along_each(like, atoms::N) (runtime/atoms.hpp).
 template <class Entry, std::size_t N>
-constexpr std::array<Entry, N> along_each(Entry like, const int (&vectors)[N][2]) {
+constexpr std::array<Entry, N> along_each(Entry like, const std::array<std::array<int, 2>, N>& vectors) {
   std::array<Entry, N> out{};
   for (std::size_t i = 0; i < N; ++i) {
     out[i] = like;
     set_vector(out[i], vectors[i][0], vectors[i][1]);
   }
   return out;
+}
+template <class Entry, std::size_t N>
+constexpr std::array<Entry, N> along_each(Entry like, const int (&vectors)[N][2]) {
+  std::array<std::array<int, 2>, N> v{};
+  for (std::size_t i = 0; i < N; ++i) v[i] = {vectors[i][0], vectors[i][1]};
+  return along_each(like, v);
 }
 template <class Entry, class... Parts>
 constexpr auto table_of(const Parts&... parts) {

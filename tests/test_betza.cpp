@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "generator/betza/betza.hpp"
+#include "runtime/atoms.hpp"
 
 namespace {
 
@@ -62,6 +65,25 @@ TEST(BetzaAtoms, ShorthandsExpand) {
   EXPECT_EQ(compile("B", fairy::White).paths[0].legs[0].dx * compile("B", fairy::White).paths[0].legs[0].dx, 1);
 }
 
+
+// Generated tables name a run of paths by its atom (runtime/atoms.hpp, along_each(like, atoms::N)):
+// each name stands for the vectors the compiler gives that atom, in its order; K's and Q's are
+// W's then F's; atoms::opposite turns each one round.
+TEST(BetzaAtoms, NamedVectorsAreTheCompilersInItsOrder) {
+  for (const char letter : fairy::kNamedAtoms) {
+    std::vector<std::array<int, 2>> compiled;
+    for (const auto& p : compile(std::string(1, letter), fairy::White).paths) compiled.push_back({p.legs[0].dx, p.legs[0].dy});
+    const fairy::AtomVectors named = fairy::named_vectors(letter);
+    const std::vector<std::array<int, 2>> expected(named.vector.begin(), named.vector.begin() + named.count);
+    EXPECT_EQ(compiled, expected) << letter;
+  }
+  std::vector<std::array<int, 2>> queen;
+  for (const auto& p : compile("Q", fairy::White).paths) queen.push_back({p.legs[0].dx, p.legs[0].dy});
+  const std::vector<std::array<int, 2>> k(fairy::atoms::K.begin(), fairy::atoms::K.end());
+  EXPECT_EQ(queen, k);
+  static_assert(fairy::atoms::N.size() == 8 && fairy::atoms::N[0] == std::array<int, 2>{-1, 2});
+  static_assert(fairy::atoms::opposite(fairy::atoms::W)[0] == std::array<int, 2>{0, -1});
+}
 TEST(BetzaRanges, DigitsZeroAndDoubling) {
   EXPECT_EQ(compile("W3", fairy::White).paths[0].legs[0].range, 3);
   EXPECT_EQ(compile("N0", fairy::White).paths[0].legs[0].range, 0);

@@ -8,8 +8,12 @@
 #include <tuple>
 #include <utility>
 
+#include "runtime/atoms.hpp"
+
 namespace fairygen::betza {
 
+using fairy::AtomShape;
+using fairy::find_atom;
 using fairy::Leg;
 using fairy::Path;
 using fairy::PieceProgram;
@@ -21,19 +25,6 @@ constexpr std::string_view kModalityLetters = "mcdeinpgyxuqzj";
 // Letters that belong to XBetza but that this compiler does not execute yet: named so that the
 // message says "not supported" rather than "unknown", and never silently skipped.
 constexpr std::string_view kReservedLetters = "ot";
-
-struct AtomShape {
-  char letter;
-  int a, b;  // |long|, |short| leg of the vector
-};
-constexpr AtomShape kAtoms[] = {{'W', 1, 0}, {'F', 1, 1}, {'D', 2, 0}, {'N', 2, 1}, {'A', 2, 2},
-                                {'H', 3, 0}, {'C', 3, 1}, {'Z', 3, 2}, {'G', 3, 3}};
-
-const AtomShape* find_atom(char c) {
-  for (const AtomShape& s : kAtoms)
-    if (s.letter == c) return &s;
-  return nullptr;
-}
 
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
@@ -292,19 +283,12 @@ bool matches(const std::string& dirs, int column, int x, int y, bool orthogonal,
   return false;
 }
 
+// The atom's vectors in their one order (runtime/atoms.hpp: forward first), which generated code
+// names (atoms::N).
 std::vector<std::pair<int, int>> vectors_of(const AtomShape& s) {
+  const fairy::AtomVectors a = fairy::atom_vectors(s);
   std::vector<std::pair<int, int>> v;
-  for (int sx : {1, -1})
-    for (int sy : {1, -1})
-      for (bool swap : {false, true}) {
-        const int x = (swap ? s.b : s.a) * sx, y = (swap ? s.a : s.b) * sy;
-        if (std::find(v.begin(), v.end(), std::make_pair(x, y)) == v.end()) v.emplace_back(x, y);
-      }
-  // A fixed order: forward first, then clockwise, so generated code and move lists are stable.
-  std::sort(v.begin(), v.end(), [](auto p, auto q) {
-    auto key = [](std::pair<int, int> a) { return std::make_tuple(-a.second, a.first); };
-    return key(p) < key(q);
-  });
+  for (int i = 0; i < a.count; ++i) v.emplace_back(a.vector[std::size_t(i)][0], a.vector[std::size_t(i)][1]);
   return v;
 }
 

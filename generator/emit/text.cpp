@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "runtime/atoms.hpp"
+
 namespace fairygen::emit {
 
 std::string color_name(fairy::Color c) { return c == fairy::White ? "White" : "Black"; }
@@ -56,6 +58,26 @@ std::string leg_flag_text(unsigned flags) {
   return bit_names(flags, {"kZigzag", "kCircle", "kSameLength", "kUnload", "kInduce"});
 }
 
+namespace {
+
+// How generated code names the vectors rows[first, last) take: an atom's in their order
+// (runtime/atoms.hpp), "atoms::N", or each of them turned round, "atoms::opposite(atoms::N)";
+// "" when they are no atom's.
+std::string atom_vectors_name(const std::vector<TableRow>& rows, std::size_t first, std::size_t last) {
+  for (const int sign : {1, -1})
+    for (const char letter : fairy::kNamedAtoms) {
+      const fairy::AtomVectors a = fairy::named_vectors(letter);
+      if (std::size_t(a.count) != last - first) continue;
+      bool same = true;
+      for (std::size_t k = first; k < last && same; ++k)
+        same = rows[k].dx == sign * a.vector[k - first][0] && rows[k].dy == sign * a.vector[k - first][1];
+      if (same) return sign > 0 ? std::string("atoms::") + letter : std::string("atoms::opposite(atoms::") + letter + ")";
+    }
+  return "";
+}
+
+}  // namespace
+
 std::string table_parts(const std::vector<TableRow>& rows, const std::string& indent, const std::string& closer,
                         const std::function<std::string(std::size_t first, std::size_t last)>& run_comment) {
   std::string out;
@@ -64,6 +86,10 @@ std::string table_parts(const std::vector<TableRow>& rows, const std::string& in
     const std::string end = next == rows.size() ? closer : ",";
     if (next - i == 1) {
       out += indent + rows[i].literal + end + "  // " + rows[i].comment + "\n";
+      continue;
+    }
+    if (const std::string atom = atom_vectors_name(rows, i, next); !atom.empty()) {
+      out += indent + "along_each(" + rows[i].like + ", " + atom + ")" + end + "  // " + run_comment(i, next - 1) + "\n";
       continue;
     }
     std::string vectors;
