@@ -22,6 +22,43 @@ namespace fairy::bitboard {
 // Lines a lookup table handles (the table has L * 2^(L-2) entries for lines of length L).
 inline constexpr int kMaxLookupLine = 12;
 
+// The attacks along a line of any length up to `longest` squares (at most kMaxLookupLine), from
+// each position, for each occupancy of its inner squares: one table for every board whose longest
+// line is as long (a board's lines of each length index into it), evaluated once a program.
+template <int longest>
+struct LineTable {
+  // Where the entries for lines of length L start; position p on such a line owns 2^(L-2)
+  // consecutive entries, one per occupancy of the line's inner squares.
+  static constexpr int inner_bits(int length) { return length > 2 ? length - 2 : 0; }
+  static constexpr auto length_base = [] {
+    std::array<int, kMaxLookupLine + 2> base{};
+    for (int l = 1; l <= kMaxLookupLine; ++l) base[l + 1] = base[l] + l * (1 << inner_bits(l));
+    return base;
+  }();
+  static constexpr int table_size = length_base[longest + 1];
+
+  // line_table[length_base[L] + p * 2^(L-2) + inner]: the positions along the line attacked from p.
+  static constexpr auto line_table = [] {
+    std::array<std::uint16_t, table_size> out{};
+    for (int l = 1; l <= longest; ++l)
+      for (int p = 0; p < l; ++p)
+        for (int inner = 0; inner < (1 << inner_bits(l)); ++inner) {
+          const int occupied = inner << 1;  // positions 1 .. l-2
+          std::uint16_t a = 0;
+          for (int q = p + 1; q < l; ++q) {
+            a |= std::uint16_t(1u << q);
+            if (occupied & (1 << q)) break;
+          }
+          for (int q = p - 1; q >= 0; --q) {
+            a |= std::uint16_t(1u << q);
+            if (occupied & (1 << q)) break;
+          }
+          out[length_base[l] + p * (1 << inner_bits(l)) + inner] = a;
+        }
+    return out;
+  }();
+};
+
 template <class G>
 struct Sliders {
   using B = typename G::B;
@@ -39,38 +76,12 @@ struct Sliders {
     return ray_attacks(2 * line, s, occupied) | ray_attacks(2 * line + 1, s, occupied);
   }
 
-  // ---- line lookup tables
+  // ---- line lookup tables (LineTable below: shared by every board with lines as long)
 
-  // Where the table for lines of length L starts; position p on such a line owns
-  // 2^(L-2) consecutive entries, one per occupancy of the line's inner squares.
-  static constexpr int inner_bits(int length) { return length > 2 ? length - 2 : 0; }
-  static constexpr auto length_base = [] {
-    std::array<int, kMaxLookupLine + 2> base{};
-    for (int l = 1; l <= kMaxLookupLine; ++l) base[l + 1] = base[l] + l * (1 << inner_bits(l));
-    return base;
-  }();
-  static constexpr int table_size = length_base[(max_line < kMaxLookupLine ? max_line : kMaxLookupLine) + 1];
-
-  // attacks[length_base[L] + p * 2^(L-2) + inner]: the positions along the line attacked from p.
-  static constexpr auto line_table = [] {
-    std::array<std::uint16_t, table_size> out{};
-    for (int l = 1; l <= max_line && l <= kMaxLookupLine; ++l)
-      for (int p = 0; p < l; ++p)
-        for (int inner = 0; inner < (1 << inner_bits(l)); ++inner) {
-          const int occupied = inner << 1;  // positions 1 .. l-2
-          std::uint16_t a = 0;
-          for (int q = p + 1; q < l; ++q) {
-            a |= std::uint16_t(1u << q);
-            if (occupied & (1 << q)) break;
-          }
-          for (int q = p - 1; q >= 0; --q) {
-            a |= std::uint16_t(1u << q);
-            if (occupied & (1 << q)) break;
-          }
-          out[length_base[l] + p * (1 << inner_bits(l)) + inner] = a;
-        }
-    return out;
-  }();
+  using Lines = LineTable<(max_line < kMaxLookupLine ? max_line : kMaxLookupLine)>;
+  static constexpr int inner_bits(int length) { return Lines::inner_bits(length); }
+  static constexpr const auto& length_base = Lines::length_base;
+  static constexpr const auto& line_table = Lines::line_table;
 
   struct LineLookup {
     B full = 0;   // the line's squares
