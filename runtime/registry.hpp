@@ -16,6 +16,9 @@ struct CompiledVariant {
   const char* key;
   const VariantInfo& (*info)();
   std::unique_ptr<Engine> (*engine)();
+  // The module's kernel functions (KernelRules::entry), where it runs on the kernel; else
+  // nullptr. The kernel tests reach a variant's kernel by key through it.
+  const KernelEntry& (*kernel)() = nullptr;
 };
 
 template <class R>
@@ -43,7 +46,9 @@ std::unique_ptr<Engine> module_engine() {
 }
 template <class R, const VariantData& data>
 constexpr CompiledVariant compiled_variant() {
-  return {data.key.data(), &module_info<data>, &module_engine<R, data>};  // the key: a string literal
+  const KernelEntry& (*kernel)() = nullptr;
+  if constexpr (requires { R::entry(); }) kernel = &R::entry;
+  return {data.key.data(), &module_info<data>, &module_engine<R, data>, kernel};  // the key: a string literal
 }
 
 const std::vector<CompiledVariant>& compiled_variants();

@@ -11,17 +11,16 @@
 
 namespace fairy::test {
 
+// A compiled variant on the kernel, by key: the tests reach its kernel through the registry
+// (CompiledVariant::kernel), not through its module's header.
 struct KernelVariant {
   std::string key;
-  std::uint64_t (*kernel)(const Position&, int);  // Rules::perft
 };
 
 inline void PrintTo(const KernelVariant& v, std::ostream* os) { *os << v.key; }  // for gtest
 
-template <class R>
-KernelVariant kernel_variant(const std::string& key) {
-  return {key, &R::perft};
-}
+// The compiled variants that run on the kernel, in the registry's order.
+std::vector<KernelVariant> kernel_variants();
 
 // What the positions checked held, so that a test can see its games reached what it is about
 // (with hands: drops in check, well-filled hands; with gating: gates, in check and on castling;
@@ -49,8 +48,10 @@ struct KernelReach {
 };
 
 // Plays `games` seeded random games of up to `plies` moves from the variant's start position,
-// each perft position of spec_path and each of `extra`, and expects perft at depths 1 to 3 and
-// the legal moves to agree at every position reached. Returns the number of positions checked; fills
+// each perft position of spec_path and each of `extra`, and expects the module's perft
+// (KernelDispatch over its kernel: the kernel's count, the interpreter's where the kernel cannot
+// hold the position, as with a royal piece in hand that did not start there) at depths 1 to 3
+// and the legal moves to agree with the interpreter's at every position reached. Returns the number of positions checked; fills
 // `reach` if given.
 int expect_kernel_agrees(const KernelVariant& v, const std::string& spec_path, const std::vector<std::string>& extra,
                          int games, int plies, KernelReach* reach = nullptr);
