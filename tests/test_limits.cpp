@@ -372,7 +372,7 @@ std::vector<fairygen::emit::Output> emit_all(const std::string& yaml) {
 
 // A perft source with line breaks, "*/" and a final backslash, and a spec name with a line
 // break and a backslash, stay inside their comments: every line that carries any of that
-// text is a comment, no line ends in a backslash, and each test keeps its TEST line.
+// text is a comment, no line ends in a backslash, and each test keeps its row of the table.
 TEST(EmitLimit, SpecTextStaysInsideComments) {
   const std::string yaml = one_variant("  foo-bar: {letter: R, betza: R}\n",
                                        "    perft:\n      - fen: start\n        counts: [3, 6]\n        source: |\n"
@@ -387,7 +387,7 @@ TEST(EmitLimit, SpecTextStaysInsideComments) {
       if (line.find("injected") != std::string::npos) { EXPECT_EQ(text.rfind("//", 0), 0u) << o.name << ": " << line; }
       EXPECT_TRUE(line.empty() || line.back() != '\\') << o.name << ": " << line;
       EXPECT_EQ(line.find("*/"), std::string::npos) << o.name << ": " << line;
-      tests += line.rfind("TEST(Perft_mini, position1_depth", 0) == 0;
+      tests += text.rfind("{\"mini\", \"position1\", \"start\", ", 0) == 0;
     }
   }
   EXPECT_EQ(tests, 2);
