@@ -4,7 +4,7 @@
 #pragma once
 
 #include <array>
-#include <cstdlib>
+#include <cstddef>
 #include <string_view>
 
 namespace fairy {
