@@ -63,7 +63,7 @@ function(fairygen_add_variants)
   # the compiler's dependency scan tracks them, and fairygen rewrites only files whose text changed.
   add_custom_command(
     OUTPUT ${modules} "${out}/registry.cpp"
-    BYPRODUCTS "${out}/perft_main.cpp" "${out}/perft_tests.cpp" "${out}/perft_slow_tests.cpp"
+    BYPRODUCTS "${out}/perft_main.cpp" "${out}/perft_cases.hpp"
     COMMAND fairygen::fairygen --spec "${spec}" --spec-name "${spec_name}" --templates "${templates}" --out "${out}"
             --shards ${shards} ${select} --depfile "${out}/fairygen.d"
     DEPENDS "${spec}" ${template_files} fairygen::fairygen $<TARGET_FILE:fairygen::fairygen>

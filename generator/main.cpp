@@ -126,8 +126,8 @@ int main(int argc, char** argv) {
     std::vector<fairygen::emit::Output> outputs;
     for (auto& o : fairygen::emit::variant_modules(variants, opts, shards)) outputs.push_back(std::move(o));
     outputs.push_back(fairygen::emit::registry(variants, opts));
-    for (auto& o : fairygen::emit::perft_tests(variants, opts)) outputs.push_back(std::move(o));
-    outputs.push_back(fairygen::emit::perft_main(variants, opts));
+    outputs.push_back(fairygen::emit::perft_cases(variants, opts));
+    outputs.push_back(fairygen::emit::perft_main(opts));
     fairygen::emit::stamp_includes(outputs);
 
     if (!depfile.empty() && !check) outputs.push_back(dependency_file(file, outputs, out_dir, depfile));

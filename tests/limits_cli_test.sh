@@ -87,13 +87,13 @@ expect 1 "paths.yaml:3:30: error: this move expands to 67228 paths: a piece may 
 spec '' '    perft:\n      - {fen: start, counts: [5], source: "hand count: king d1 d2 e2 f2 f1"}\n' > good.yaml
 "$fairygen" --spec good.yaml --templates "$src/templates" --out out >/dev/null || fail "fairygen on a good spec"
 (cd out && sha256sum * > ../before.sum)
-# A new start position changes x.cpp, a new count perft_tests.cpp, written in that order; a
-# directory where perft_tests.cpp's temporary goes makes the second write fail.
+# A new start position changes x.cpp, a new count perft_cases.hpp, written in that order; a
+# directory where perft_cases.hpp's temporary goes makes the second write fail.
 sed -i 's/counts: \[5\]/counts: [5, 15]/; s/4k3\/8\/8/3k4\/8\/8/' good.yaml
-mkdir -p "$tmp/out/perft_tests.cpp.tmp/in-the-way"
-expect 1 "perft_tests.cpp.tmp: error: cannot write; no generated file was changed" -- "$fairygen" --spec good.yaml --templates "$src/templates" --out out
+mkdir -p "$tmp/out/perft_cases.hpp.tmp/in-the-way"
+expect 1 "perft_cases.hpp.tmp: error: cannot write; no generated file was changed" -- "$fairygen" --spec good.yaml --templates "$src/templates" --out out
 (cd out && sha256sum --quiet -c ../before.sum) || fail "fairygen changed outputs although it failed"
-left=$(cd out && ls | grep -v '^perft_tests.cpp.tmp$' | grep '\.tmp$')
+left=$(cd out && ls | grep -v '^perft_cases.hpp.tmp$' | grep '\.tmp$')
 [ -z "$left" ] || fail "fairygen left temporaries: $left"
 
 [ "$fails" = 0 ] && echo "PASS: every limit refused clearly, every crowded input handled" || exit 1

@@ -25,7 +25,8 @@ std::vector<emit::Output> emit_all(const spec::SpecFile& file) {
   std::vector<emit::Output> out;
   for (auto& o : emit::variant_modules(variants, kOptions)) out.push_back(o);
   out.push_back(emit::registry(variants, kOptions));
-  for (auto& o : emit::perft_tests(variants, kOptions)) out.push_back(o);
+  out.push_back(emit::perft_cases(variants, kOptions));
+  out.push_back(emit::perft_main(kOptions));
   return out;
 }
 

@@ -366,7 +366,8 @@ std::vector<fairygen::emit::Output> emit_all(const std::string& yaml) {
   for (const auto& v : variants)
     for (auto& o : fairygen::emit::variant_module(v, kOptions)) out.push_back(o);
   out.push_back(fairygen::emit::registry(variants, kOptions));
-  for (auto& o : fairygen::emit::perft_tests(variants, kOptions)) out.push_back(o);
+  out.push_back(fairygen::emit::perft_cases(variants, kOptions));
+  out.push_back(fairygen::emit::perft_main(kOptions));
   return out;
 }
 

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <span>
 #include <sstream>
@@ -333,44 +332,29 @@ void stamp_includes(std::vector<Output>& outputs) {
 }
 
 
-namespace {
-
-// The rows of a table of the spec's perft counts, one a depth, each perft: entry's under a comment
-// of where the spec gives it and its source; `keep(slow)` chooses them (slow: from the entry's
-// slow_from depth on). {variant, name, fen, depth, nodes, slow, line}: the PerftCase of
-// perft_tests.cpp.in and perft_main.cpp.in.
-std::string perft_rows(const std::vector<model::Variant>& vs, const Options& o, const std::function<bool(bool slow)>& keep) {
+// The rows of perft_cases.hpp's table of the spec's perft counts (runtime/perft_case.hpp's
+// PerftCase: {variant, name, fen, depth, nodes, slow, line}), one a depth, each perft: entry's
+// under a comment of where the spec gives it and its source.
+Output perft_cases(const std::vector<model::Variant>& vs, const Options& o) {
   std::string rows;
   for (const auto& v : vs)
     for (std::size_t i = 0; i < v.spec->perft.size(); ++i) {
       const spec::PerftSpec& p = v.spec->perft[i];
       const std::string name = spec::identifier(p.name.empty() ? "position" + std::to_string(i + 1) : p.name);
-      std::string entry;
+      rows += "    // " + comment(o.spec_name + ":" + std::to_string(p.where.line) + ": " + p.source) + "\n";
       for (std::size_t d = 0; d < p.counts.size(); ++d) {
         const int depth = int(d) + 1;
         const bool slow = p.slow_from && depth >= p.slow_from;
-        if (!keep(slow)) continue;
-        entry += "    {" + c_string(v.info.key) + ", " + c_string(name) + ", " + c_string(p.fen.value) + ", " + std::to_string(depth) +
-                 ", " + std::to_string(p.counts[d]) + "ull, " + (slow ? "true" : "false") + ", " + std::to_string(p.where.line) + "},\n";
+        rows += "    {" + c_string(v.info.key) + ", " + c_string(name) + ", " + c_string(p.fen.value) + ", " + std::to_string(depth) +
+                ", " + std::to_string(p.counts[d]) + "ull, " + (slow ? "true" : "false") + ", " + std::to_string(p.where.line) + "},\n";
       }
-      if (!entry.empty()) rows += "    // " + comment(o.spec_name + ":" + std::to_string(p.where.line) + ": " + p.source) + "\n" + entry;
     }
-  return rows;
+  return {"perft_cases.hpp",
+          Template::load(o.template_dir + "/perft_cases.hpp.in").render({{"spec", comment(o.spec_name)}, {"cases", rows}})};
 }
 
-}  // namespace
-
-std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o) {
-  const Template t = Template::load(o.template_dir + "/perft_tests.cpp.in");
-  const auto file = [&](bool slow) {
-    return t.render({{"spec", comment(o.spec_name)}, {"cases", perft_rows(vs, o, [slow](bool is_slow) { return is_slow == slow; })}});
-  };
-  return {{"perft_tests.cpp", file(false)}, {"perft_slow_tests.cpp", file(true)}};
-}
-
-Output perft_main(const std::vector<model::Variant>& vs, const Options& o) {
-  return {"perft_main.cpp", Template::load(o.template_dir + "/perft_main.cpp.in")
-                                .render({{"spec", comment(o.spec_name)}, {"entries", perft_rows(vs, o, [](bool) { return true; })}})};
+Output perft_main(const Options& o) {
+  return {"perft_main.cpp", Template::load(o.template_dir + "/perft_main.cpp.in").render({{"spec", comment(o.spec_name)}})};
 }
 
 }  // namespace fairygen::emit

@@ -35,11 +35,12 @@ Output registry(const std::vector<model::Variant>& vs, const Options& o);
 // The included files are written for the compiler, not known to the build by name; the hash of
 // a file that includes others is of its stamped content, so a change carries up every chain.
 void stamp_includes(std::vector<Output>& outputs);
-// perft_tests.cpp and perft_slow_tests.cpp: GoogleTest cases from every perft: entry.
-std::vector<Output> perft_tests(const std::vector<model::Variant>& vs, const Options& o);
-// perft_main.cpp: the same entries as one program that needs no GoogleTest (for projects that
-// use fairygen as a build step).
-Output perft_main(const std::vector<model::Variant>& vs, const Options& o);
+// perft_cases.hpp: every perft: entry's counts, a table of runtime/perft_case.hpp's PerftCase.
+Output perft_cases(const std::vector<model::Variant>& vs, const Options& o);
+// perft_main.cpp: a program that checks them and needs no GoogleTest (fairygen_add_variants(...
+// PERFT_TESTS), for projects that use fairygen as a build step); fairygen's own perft tests are
+// tests/perft_tests.cpp.
+Output perft_main(const Options& o);
 
 // The C++ of a variant's move generator alone: the pieces' shared generators (<stem>.moves.hpp,
 // whole) and walk tables (<stem>.attacks.hpp), then the body the mailbox template wraps.

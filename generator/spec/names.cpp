@@ -12,7 +12,7 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A key becomes KEY.hpp and KEY.cpp beside these.
-constexpr std::array<std::string_view, 4> kOwnFiles = {"registry", "perft_tests", "perft_slow_tests", "perft_main"};
+constexpr std::array<std::string_view, 3> kOwnFiles = {"registry", "perft_cases", "perft_main"};
 
 std::string length_problem(const std::string& name) {
   if (name.empty()) return "is empty";

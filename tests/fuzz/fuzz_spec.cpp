@@ -162,7 +162,8 @@ std::vector<emit::Output> generate_all(const std::vector<model::Variant>& vs) {
   for (const auto& v : vs)
     for (auto& o : emit::variant_module(v, kOptions)) out.push_back(std::move(o));
   out.push_back(emit::registry(vs, kOptions));
-  for (auto& o : emit::perft_tests(vs, kOptions)) out.push_back(std::move(o));
+  out.push_back(emit::perft_cases(vs, kOptions));
+  out.push_back(emit::perft_main(kOptions));
   return out;
 }
 
