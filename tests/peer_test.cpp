@@ -724,28 +724,38 @@ INSTANTIATE_TEST_SUITE_P(BuiltIn, PeerTest, ::testing::ValuesIn(peer_variants())
                          [](const ::testing::TestParamInfo<PeerVariant>& info) { return std::string(info.param.key); });
 
 // FENs along seeded random games: Fairy-Stockfish plays the same moves from its start position
-// (`position startpos moves ...`, then `d`) and must write the same FEN, for variants whose FEN
-// carries state that the divides above cannot show (first-move rights lost to a Rook's move,
-// the counting limit and count). Long games, so that material runs low and counts start; a FEN
-// every 14th ply (and the first five), since the peer replays each list from the start and reads
-// every move by formatting its legal moves (every 7th ply was 70 s of a CI run).
-std::vector<std::string> peer_fens(const std::string& variant, const std::vector<std::string>& move_lists) {
-  const auto dir = std::filesystem::temp_directory_path() / ("fairy_peer_fen_" + variant + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto in = dir / "in.txt", out = dir / "out.txt";
-  {
-    std::ofstream cmd(in);
-    cmd << "uci\nsetoption name UCI_Variant value " << variant << "\n";
-    for (const auto& moves : move_lists) cmd << "position startpos moves" << moves << "\nd\n";
-    cmd << "quit\n";
-  }
-  const std::string run = peer_command() + " < " + in.string() + " > " + out.string() + " 2>&1";
-  EXPECT_EQ(std::system(run.c_str()), 0) << run;
+// and must write the same FEN, for variants whose FEN carries state that the divides above cannot
+// show (first-move rights lost to a Rook's move, the counting limit and count). Long games, so
+// that material runs low and counts start; a FEN every 14th ply (and the first five). Each stretch
+// of a game is played from the peer's own FEN before it (`position fen <its last FEN> moves ...`,
+// then `d`), never from ours, so what the peer writes follows from its start position alone; the
+// peer reads a move by formatting its legal moves, and replaying every game from its start for
+// each FEN cost it 50 s of the 150 s these tests take.
+// `stretches`: a game a list, a stretch a string of moves (" m1 m2 ..."); a FEN a stretch.
+std::vector<std::string> peer_fens(const std::string& variant, const std::vector<std::vector<std::string>>& stretches) {
+  PeerProcess& peer = PeerProcess::get();
   std::vector<std::string> fens;
-  std::ifstream output(out);
-  for (std::string line; std::getline(output, line);)
-    if (line.rfind("Fen: ", 0) == 0) fens.push_back(line.substr(5));
-  std::filesystem::remove_all(dir);
+  EXPECT_TRUE(peer.alive()) << "could not start " << peer_command();
+  if (!peer.alive()) return fens;
+  peer.send("setoption name UCI_Variant value " + variant);
+  std::string line;
+  for (const auto& game : stretches) {
+    std::string from = "startpos";
+    for (const auto& moves : game) {
+      peer.send("position " + from + " moves" + moves);
+      peer.send("d");
+      peer.send("isready");
+      std::string fen;
+      while (peer.read_line(line) && line != "readyok")
+        if (line.rfind("Fen: ", 0) == 0) fen = line.substr(5);
+      if (line != "readyok" || fen.empty()) {
+        ADD_FAILURE() << "Fairy-Stockfish gave no FEN after position " << from << " moves" << moves << " (last line: " << line << ")";
+        return fens;
+      }
+      fens.push_back(fen);
+      from = "fen " + fen;
+    }
+  }
   return fens;
 }
 
@@ -757,29 +767,34 @@ TEST_P(PeerFen, FenAlongRandomGamesMatchesFairyStockfish) {
   ASSERT_NE(v, nullptr) << GetParam();
   const auto engine = v->engine();
   std::mt19937 rng(20261123u);
-  std::vector<std::string> move_lists, ours;
+  std::vector<std::vector<std::string>> stretches;  // a game a list
+  std::vector<std::string> ours, played;             // a FEN a stretch, and the game up to it
   for (int game = 0; game < 30; ++game) {
     Position pos(engine->variant());
     pos.set_start();
-    std::string moves;
+    std::string moves, stretch;
+    stretches.emplace_back();
     for (int ply = 1; ply <= 400; ++ply) {
       MoveList legal;
       engine->legal_moves(pos, legal);
       if (legal.size == 0) break;
       const Move m = legal[int(rng() % unsigned(legal.size))];
-      moves += " " + to_uci(pos, m);
+      stretch += " " + to_uci(pos, m);
       pos.make(m);
       if (ply % 14 == 0 || ply < 6) {
-        move_lists.push_back(moves);
+        stretches.back().push_back(stretch);
+        moves += stretch;
+        stretch.clear();
+        played.push_back(moves);
         ours.push_back(pos.fen());
       }
     }
   }
-  const std::vector<std::string> peer = peer_fens(GetParam(), move_lists);
+  const std::vector<std::string> peer = peer_fens(GetParam(), stretches);
   ASSERT_EQ(peer.size(), ours.size());
   int counting = 0;
   for (std::size_t i = 0; i < ours.size(); ++i) {
-    EXPECT_EQ(ours[i], peer[i]) << GetParam() << " after" << move_lists[i];
+    EXPECT_EQ(ours[i], peer[i]) << GetParam() << " after" << played[i];
     std::istringstream fields(ours[i]);
     std::string board, side, rights, ep;
     fields >> board >> side >> rights >> ep;
