@@ -35,10 +35,10 @@ struct KernelRules {
 
 // Self: the module's Rules. Generator: the tag of its move generator (the <name>.mailbox.hpp it
 // shares with the variants of the same pieces and board), whose namespace has
-//   template <Color Us> void generate_pieces(Generator, const Position&, MoveList&)
+//   template <Color Us> void generate_piece(Generator, const Position&, Square from, MoveList&)
 //   template <Color Us> bool attacked_by(Generator, const Position&, Square s, Square left, Square entered)
-// (Us's pieces' moves; whether Us can capture on s, only along routes through left or entered
-// unless left is kNoSquare). Steps: those its variant has around the pieces' moves
+// (the moves of Us's piece on from; whether Us can capture on s, only along routes through left
+// or entered unless left is kNoSquare). Steps: those its variant has around the pieces' moves
 // (runtime/generation.hpp).
 template <class Self, class Generator, GenerationSteps Steps>
 struct MailboxRules {
@@ -50,6 +50,14 @@ struct MailboxRules {
   static std::uint64_t generator_perft(Position& pos, int depth);
   // No kernel: play_moves asks generate_legal.
   static bool kernel_moves(const Position&, MoveList&) { return false; }
+
+ private:
+  // Us's pieces' moves, square by square (the piece lists of runtime/position.hpp).
+  template <Color Us>
+  static void generate_pieces(const Position& pos, MoveList& list) {
+    const Square* squares = pos.piece_squares(Us);
+    for (int i = 0, n = pos.piece_total(Us); i < n; ++i) generate_piece<Us>(Generator{}, pos, squares[i], list);
+  }
 };
 
 }  // namespace fairy

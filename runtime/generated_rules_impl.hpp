@@ -25,9 +25,9 @@ template <class Self, class Generator, GenerationSteps Steps>
 void MailboxRules<Self, Generator, Steps>::generate(const Position& pos, MoveList& list) {
   generate_moves(pos, list, Steps, Self{}, [&] {
     if (pos.side_to_move() == White)
-      generate_pieces<White>(Generator{}, pos, list);
+      generate_pieces<White>(pos, list);
     else
-      generate_pieces<Black>(Generator{}, pos, list);
+      generate_pieces<Black>(pos, list);
   });
 }
 

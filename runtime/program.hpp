@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "runtime/atoms.hpp"
+#include "runtime/types.hpp"
 
 namespace fairy {
 
@@ -207,6 +208,11 @@ constexpr std::array<PathDesc, N> mirrored(std::array<PathDesc, N> paths) {
     for (int k = 0; k < d.leg_count; ++k) d.legs[std::size_t(k)] = mirrored(d.legs[std::size_t(k)]);
   return paths;
 }
+
+// Colour C's of a piece's pair of tables (a generated module's kWhite and kBlack), for code
+// written once for both colours: walk_moves<Us, paths_of<Us, kWhite, kBlack>, ...>.
+template <Color C, const auto& WhiteTable, const auto& BlackTable>
+inline constexpr const auto& paths_of = C == White ? WhiteTable : BlackTable;
 
 inline PieceProgram program_of(std::span<const PathDesc> paths) {
   PieceProgram out;

@@ -84,7 +84,7 @@ TEST(Emit, VariantsWithTheSamePiecesShareOneHeader) {
   // tables that the mailbox generators share (<stem>.moves.hpp, <stem>.attacks.hpp).
   for (const auto& o : out) {
     if (!o.name.ends_with(".pieces.hpp")) continue;
-    EXPECT_EQ(o.content.find("generate_pieces"), std::string::npos) << o.name;
+    EXPECT_EQ(o.content.find("generate_piece"), std::string::npos) << o.name;
     EXPECT_EQ(o.content.find("attacked_by"), std::string::npos) << o.name;
     EXPECT_EQ(o.content.find(".moves.hpp"), std::string::npos) << o.name;
     EXPECT_EQ(o.content.find(".attacks.hpp"), std::string::npos) << o.name;
@@ -194,10 +194,9 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
   // The groups' headers include their pieces' tables; the move generators walk them
   // (runtime/path_walk.hpp).
   EXPECT_NE(content("chess.pieces.hpp").find("#include \"pawn_.paths.hpp\""), std::string::npos);
-  EXPECT_NE(content("pawn_.moves.hpp").find("walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, "), std::string::npos);
+  EXPECT_NE(content("pawn_.moves.hpp").find("walk_moves<Us, paths_of<Us, pieces::pawn_::kWhite, pieces::pawn_::kBlack>, kStride, "), std::string::npos);
   // The moves a piece has only on some squares are in its header too (Janggi's Rook along the
-  // palace's lines), with kPathsOn<i><C> for code written for both colours; janggi's own header
-  // holds none.
+  // palace's lines), kWhiteOn<i> and kBlackOn<i>, White's mirrored; janggi's own header holds none.
   std::string janggi_rook, rook_stem;
   for (const auto& o : out)
     if (o.name.starts_with("rook_") && o.name.ends_with(".paths.hpp") &&
@@ -206,7 +205,7 @@ TEST(Emit, VariantsWithAPieceShareItsPathTables) {
       rook_stem = o.name.substr(0, o.name.find('.'));
     }
   EXPECT_NE(janggi_rook.find("inline constexpr auto kWhiteOn4 = table_of<PathDesc>("), std::string::npos);
-  EXPECT_NE(janggi_rook.find("inline constexpr const auto& kPathsOn4 = C == White ? kWhiteOn4 : kBlackOn4;"), std::string::npos);
+  EXPECT_NE(janggi_rook.find("inline constexpr auto kBlackOn4 = mirrored(kWhiteOn4);"), std::string::npos);
   EXPECT_EQ(content("janggi.hpp").find("On0 ="), std::string::npos);
   // They add to its own moves (RfrB2: R, then a diagonal), which are the Rook's: its table first,
   // and that table is the Rook's, in rook_.paths.hpp.
@@ -682,7 +681,7 @@ TEST(Emit, APromotingPathIsWalkedFromItsTable) {
   EXPECT_EQ(occurrences(code, "leap_moves<Us, kMove"), 1) << "the King's";
   EXPECT_EQ(occurrences(code, "slide_moves<Us, kMove | kCapture>"), 1);
   EXPECT_EQ(occurrences(code, "leap_moves<Us, kCapture>"), 0);
-  EXPECT_EQ(occurrences(code, "walk_moves<Us, pieces::pawn_::kPaths<Us>, kStride, 0, 1, 2>(pos, from, 0, 0, add_promoting);"), 1)
+  EXPECT_EQ(occurrences(code, "walk_moves<Us, paths_of<Us, pieces::pawn_::kWhite, pieces::pawn_::kBlack>, kStride, 0, 1, 2>(pos, from, 0, 0, add_promoting);"), 1)
       << code;
   EXPECT_EQ(occurrences(code, "walk_moves<"), 1);
   // The generator is the Pawn's shared one, the zone its template arguments: it starts at a5 for
@@ -718,9 +717,9 @@ TEST(Emit, PathsOfSeveralLegsAreWalkedFromTheirTables) {
   // Grasshopper's eight (a slide to a screen, then the leap beyond it): each piece's paths are
   // walked by the shared walker from its table (runtime/path_walk.hpp), one call a piece, and
   // no leg of theirs is written out.
-  EXPECT_EQ(occurrences(moves, "walk_moves<Us, pieces::horse_::kPaths<Us>, kStride, 0, 1, 2, 3, 4, 5, 6, 7>(pos, from, 0, 0, add);"), 1);
-  EXPECT_EQ(occurrences(moves, "walk_moves<Us, pieces::hopper_::kPaths<Us>, kStride, 0, 1, 2, 3>(pos, from, 0, 0, add);"), 1);
-  EXPECT_EQ(occurrences(moves, "walk_moves<Us, pieces::grasshopper_::kPaths<Us>, kStride, 0, 1, 2, 3, 4, 5, 6, 7>(pos, from, 0, 0, add);"), 1);
+  EXPECT_EQ(occurrences(moves, "walk_moves<Us, paths_of<Us, pieces::horse_::kWhite, pieces::horse_::kBlack>, kStride, 0, 1, 2, 3, 4, 5, 6, 7>(pos, from, 0, 0, add);"), 1);
+  EXPECT_EQ(occurrences(moves, "walk_moves<Us, paths_of<Us, pieces::hopper_::kWhite, pieces::hopper_::kBlack>, kStride, 0, 1, 2, 3>(pos, from, 0, 0, add);"), 1);
+  EXPECT_EQ(occurrences(moves, "walk_moves<Us, paths_of<Us, pieces::grasshopper_::kWhite, pieces::grasshopper_::kBlack>, kStride, 0, 1, 2, 3, 4, 5, 6, 7>(pos, from, 0, 0, add);"), 1);
   EXPECT_EQ(occurrences(moves, "walk_moves<"), 3);
   EXPECT_EQ(occurrences(moves, "// paths 0-7: leap m, then leap mc\n"), 1);
   EXPECT_EQ(occurrences(moves, "// paths 0-3: leap p, then leap mc\n"), 1);

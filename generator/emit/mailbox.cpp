@@ -242,7 +242,7 @@ std::string walk_sink(const PieceContext& pc, const std::string (&zone)[2]) {
 }
 
 // Emits the function generating the moves of piece type `type` (moves >= 0: those of its
-// moves_on entry) and returns how generate_pieces calls it, for colour Us. A piece's own moves
+// moves_on entry) and returns how generate_piece calls it, for colour Us. A piece's own moves
 // with no rule of the variant in them (no region, no_hop_over or no_capture; a promotion only by
 // where its zone starts) and alike for both colours are the same code in every variant with the
 // piece: they go to its shared header (PieceTables::share_moves), a template on the board's
@@ -711,7 +711,7 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
   code.line("constexpr int kStride = " + std::to_string(info.geo.stride()) + ";");
   code.line();
   code.line("// The tag of this move generator: fairy::MailboxRules (runtime/generated_rules.hpp) finds");
-  code.line("// generate_pieces and attacked_by below by it.");
+  code.line("// generate_piece and attacked_by below by it.");
   code.line("struct Generator {};");
   code.line();
   code.line("// The pieces of colour C.");
@@ -757,17 +757,15 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
     code.close("};");
     code.line();
   }
-  // calls[t][moves + 1]: how generate_pieces calls the generator of type t's moves (moves_on entry).
+  // calls[t][moves + 1]: how generate_piece calls the generator of type t's moves (moves_on entry).
   std::vector<std::vector<std::string>> calls(info.pieces.size());
   for (int t = 0; t < int(info.pieces.size()); ++t)
     for (int moves = -1; moves < int(info.pieces[t].moves_on.size()); ++moves)
       calls[std::size_t(t)].push_back(emit_piece(code, v, o, tables, t, moves));
   emit_attacks(code, v, tables);
+  code.line("// The moves of Us's piece on `from` (MailboxRules::generate calls it for each of Us's pieces).");
   code.line("template <Color Us>");
-  code.open("void generate_pieces(Generator, const Position& pos, MoveList& list) {");
-  code.line("const Square* squares = pos.piece_squares(Us);");
-  code.open("for (int i = 0, n = pos.piece_total(Us); i < n; ++i) {");
-  code.line("const Square from = squares[i];");
+  code.open("void generate_piece(Generator, const Position& pos, Square from, MoveList& list) {");
   code.open("switch (pos.at(from)) {");
   for (int t = 0; t < int(info.pieces.size()); ++t) {
     std::string call;  // the moves it has where it stands
@@ -786,7 +784,6 @@ std::string movegen_code(const model::Variant& v, const Options& o, const PieceT
       code.line("case " + piece + ": " + call + " break;");
   }
   code.line("default: break;");
-  code.close();
   code.close();
   code.close();
   code.line();

@@ -1,5 +1,5 @@
 // The mailbox move generator of a variant the bitboard kernel does not cover (janggi, sandbox,
-// universal): its pieces' moves walked square by square (generate_pieces) and its attack tests
+// universal): its pieces' moves walked square by square (generate_piece) and its attack tests
 // walked back from the square (attacked_by), the body that templates/mailbox.hpp.in wraps. The
 // pieces' shared generators (<stem>.moves.hpp) and walk tables (<stem>.attacks.hpp) are
 // recorded in the PieceTables as they are used.

@@ -103,20 +103,18 @@ std::string lower(std::string s) {
   return s;
 }
 
-// A pair of tables, kWhite and kBlack (or, with suffix "On0", kWhiteOn0 and kBlackOn0), and
-// kPaths<C> (kPathsOn0<C>): colour C's, for code written once for both colours. `own`: the
-// piece's own moves, each colour's, where these are its moves on some squares (table's own).
+// A pair of tables, kWhite and kBlack (or, with suffix "On0", kWhiteOn0 and kBlackOn0), of
+// which code written once for both colours takes colour C's as paths_of<C, kWhite, kBlack>
+// (runtime/program.hpp). `own`: the piece's own moves, each colour's, where these are its moves
+// on some squares (table's own).
 std::string table_pair(const std::string& suffix, const fairy::PieceProgram& white, const fairy::PieceProgram& black,
                        const std::array<fairy::PieceProgram, 2>* own = nullptr) {
-  const std::string colour_table = "template <Color C>\ninline constexpr const auto& kPaths" + suffix + " = C == White ? kWhite" +
-                                   suffix + " : kBlack" + suffix + ";\n";
   if (white.paths.empty() && black.paths.empty())
-    return "inline constexpr std::span<const PathDesc> kWhite" + suffix + "{}, kBlack" + suffix + "{};  // no moves, either colour\n" +
-           colour_table;
+    return "inline constexpr std::span<const PathDesc> kWhite" + suffix + "{}, kBlack" + suffix + "{};  // no moves, either colour\n";
   const fairy::PieceProgram* own_white = own ? &(*own)[fairy::White] : nullptr;
   const fairy::PieceProgram* own_black = own ? &(*own)[fairy::Black] : nullptr;
   return table("kWhite" + suffix, white, own_white, "kWhite") +
-         black_table("kWhite" + suffix, "kBlack" + suffix, white, black, "// Black's\n", own_black) + colour_table;
+         black_table("kWhite" + suffix, "kBlack" + suffix, white, black, "// Black's\n", own_black);
 }
 
 }  // namespace
@@ -158,9 +156,7 @@ PieceTables::PieceTables(const std::vector<const model::Variant*>& vs, const Opt
       const std::string& stem = files_[file_of(own, heading, "", v->moves_name[t])].stem;
       std::string tables = "// its own moves: pieces::" + stem + "'s\n"
                            "inline constexpr const auto& kWhite = " + stem + "::kWhite;\n"
-                           "inline constexpr const auto& kBlack = " + stem + "::kBlack;\n"
-                           "template <Color C>\n"
-                           "inline constexpr const auto& kPaths = " + stem + "::kPaths<C>;\n";
+                           "inline constexpr const auto& kBlack = " + stem + "::kBlack;\n";
       std::string with_moves_on = heading;
       for (std::size_t i = 0; i < p.moves_on.size(); ++i) {
         tables += "\n// its moves on the squares of its moves_on entry " + std::to_string(i) + ", White\n" +
@@ -178,8 +174,8 @@ std::string PieceTables::name(const model::Variant& v, int type, Color c, int mo
 }
 
 std::string PieceTables::colour_name(const model::Variant& v, int type, const std::string& c, int moves) const {
-  return "pieces::" + files_[file_of_.at({&v, type})].stem + "::kPaths" + (moves < 0 ? "" : "On" + std::to_string(moves)) +
-         "<" + c + ">";
+  const std::string stem = "pieces::" + files_[file_of_.at({&v, type})].stem, on = moves < 0 ? "" : "On" + std::to_string(moves);
+  return "paths_of<" + c + ", " + stem + "::kWhite" + on + ", " + stem + "::kBlack" + on + ">";
 }
 
 std::string PieceTables::includes(const model::Variant& v) const {

@@ -30,7 +30,8 @@ class PieceTables {
   // "pieces::king_::kWhite": colour c's table of piece type `type` of v; moves >= 0: of its
   // moves_on entry `moves` ("pieces::rook_2::kWhiteOn0").
   std::string name(const model::Variant& v, int type, fairy::Color c, int moves = -1) const;
-  // "pieces::king_::kPaths<Us>": the same for the colour named `c` in code written for both.
+  // "paths_of<Us, pieces::king_::kWhite, pieces::king_::kBlack>": the same for the colour named
+  // `c` in code written for both (runtime/program.hpp's paths_of).
   std::string colour_name(const model::Variant& v, int type, const std::string& c, int moves = -1) const;
   // The #include lines of v's header for its pieces' tables, in type order.
   std::string includes(const model::Variant& v) const;
