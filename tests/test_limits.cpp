@@ -349,6 +349,8 @@ TEST(SpecLimit, VariantKeys) {
   };
   EXPECT_EQ(spec_error(with_key("registry")),
             "v.yaml:4:3: error: variant key 'registry' names a file fairygen writes itself (registry.cpp)");
+  EXPECT_EQ(spec_error(with_key("perft_cases")),
+            "v.yaml:4:3: error: variant key 'perft_cases' names a file fairygen writes itself (perft_cases.hpp)");
   EXPECT_EQ(spec_error(with_key("_chess")), "v.yaml:4:3: error: variant key '_chess' must start with a letter or a digit");
   EXPECT_EQ(spec_error(with_key("3check")), "");  // Fairy-Stockfish's names may start with a digit
   EXPECT_EQ(spec_error(with_key("modules_2")), "v.yaml:4:3: error: variant key 'modules_2' names a file fairygen writes itself (modules_2.cpp)");

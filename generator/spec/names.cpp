@@ -12,7 +12,7 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A key becomes KEY.hpp and KEY.cpp beside these.
-constexpr std::array<std::string_view, 3> kOwnFiles = {"registry", "perft_cases", "perft_main"};
+constexpr std::array<std::string_view, 3> kOwnFiles = {"registry.cpp", "perft_cases.hpp", "perft_main.cpp"};
 
 std::string length_problem(const std::string& name) {
   if (name.empty()) return "is empty";
@@ -49,8 +49,9 @@ std::string key_problem(const std::string& key) {
   if (!(key[0] >= 'a' && key[0] <= 'z') && !is_digit(key[0])) return "must start with a letter or a digit";
   const bool shard = key.rfind("modules_", 0) == 0 && key.size() > 8 &&
                      key.find_first_not_of("0123456789", 8) == std::string::npos;
-  if (shard || std::find(kOwnFiles.begin(), kOwnFiles.end(), key) != kOwnFiles.end())
-    return "names a file fairygen writes itself (" + key + ".cpp)";
+  if (shard) return "names a file fairygen writes itself (" + key + ".cpp)";
+  for (const std::string_view file : kOwnFiles)
+    if (file.substr(0, file.find('.')) == key) return "names a file fairygen writes itself (" + std::string(file) + ")";
   return "";
 }
 
