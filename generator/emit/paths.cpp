@@ -174,8 +174,7 @@ std::string PieceTables::name(const model::Variant& v, int type, Color c, int mo
 }
 
 std::string PieceTables::colour_name(const model::Variant& v, int type, const std::string& c, int moves) const {
-  const std::string stem = "pieces::" + files_[file_of_.at({&v, type})].stem, on = moves < 0 ? "" : "On" + std::to_string(moves);
-  return "paths_of<" + c + ", " + stem + "::kWhite" + on + ", " + stem + "::kBlack" + on + ">";
+  return "paths_of<" + c + ", " + name(v, type, fairy::White, moves) + ", " + name(v, type, fairy::Black, moves) + ">";
 }
 
 std::string PieceTables::includes(const model::Variant& v) const {
