@@ -31,4 +31,10 @@ inline std::string spec_error(const std::string& yaml) {
   return "";
 }
 
+// The model of the first variant of a spec text (which must build).
+inline fairy::VariantInfo variant_info(const std::string& yaml) {
+  const auto file = fairygen::spec::load_string(yaml, "v.yaml");
+  return fairygen::model::build(file, file.variants[0]).info;
+}
+
 }  // namespace fairytest

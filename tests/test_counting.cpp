@@ -23,7 +23,7 @@ namespace {
 
 using namespace fairy;
 
-const std::string kBase = R"(pieces:
+const std::string kCountingSpec = R"(pieces:
   king: {letter: K, betza: K, royal: true}
   rook: {letter: R, betza: R}
   pawn: {letter: P, betza: fmWfcF}
@@ -34,7 +34,7 @@ variants:
     start: r1k2r/6/6/6/6/R1K2R w KQkq - 0 1
 )";
 
-std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
+std::string counting_error(const std::string& extra) { return fairytest::spec_error(kCountingSpec + extra); }
 
 // A FEN, moves played from it, and the FEN they lead to (Fairy-Stockfish's `d`).
 struct FenCase {
@@ -57,23 +57,23 @@ void expect_fens_after(const Engine& engine, const std::vector<FenCase>& cases) 
 }
 
 TEST(BuiltInRules, SpecErrorsNameTheirPlace) {
-  EXPECT_EQ(error_of("    end: {counting: {rule: thai}}\n"),
+  EXPECT_EQ(counting_error("    end: {counting: {rule: thai}}\n"),
             "v.yaml:10:28: error: unknown counting rule 'thai' (makruk, cambodian or asean)");
-  EXPECT_EQ(error_of("    end: {counting: {rule: makruk, khon: khon}}\n"),
+  EXPECT_EQ(counting_error("    end: {counting: {rule: makruk, khon: khon}}\n"),
             "v.yaml:10:42: error: counting piece 'khon' is not one of the variant's pieces");
-  EXPECT_EQ(error_of("    end: {counting: {pawn: pawn}}\n").substr(0, 21), "v.yaml:10:21: error: ");
-  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], zone: 1, to: [{piece: rook, side: red}]}\n"),
+  EXPECT_EQ(counting_error("    end: {counting: {pawn: pawn}}\n").substr(0, 21), "v.yaml:10:21: error: ");
+  EXPECT_EQ(counting_error("    promotion: {pieces: [pawn], zone: 1, to: [{piece: rook, side: red}]}\n"),
             "v.yaml:10:67: error: side must be white or black, not 'red'");
-  EXPECT_EQ(error_of("    castling: {king_steps: 2, queenside_king_steps: 0, partner: rook}\n"),
+  EXPECT_EQ(counting_error("    castling: {king_steps: 2, queenside_king_steps: 0, partner: rook}\n"),
             "v.yaml:10:53: error: queenside_king_steps must be from 1 to 14");
-  EXPECT_EQ(error_of("    castling: {king_steps: 2, partner: rook}\n    end: {counting: {rule: makruk, pawn: pawn}}\n"), "");
+  EXPECT_EQ(counting_error("    castling: {king_steps: 2, partner: rook}\n    end: {counting: {rule: makruk, pawn: pawn}}\n"), "");
 }
 
 // Another castling distance on the queen's side: the King c1 castles two files to e1, and with
 // queenside_king_steps 1 one file to b1.
 TEST(BuiltInRules, CastlingDistancePerSide) {
   const auto file = fairygen::spec::load_string(
-      kBase + "    castling: {king_steps: 2, queenside_king_steps: 1, partner: rook}\n", "v.yaml");
+      kCountingSpec + "    castling: {king_steps: 2, queenside_king_steps: 1, partner: rook}\n", "v.yaml");
   const InterpretedEngine engine(fairygen::model::build(file, file.variants[0]).info);
   Position pos(engine.variant());
   pos.set_start();
@@ -274,29 +274,29 @@ TEST(BuiltInRules, InPlacePromotionsAsFairyStockfish) {
     }
 }
 
-// in_place promotion: errors at their line and column (kBase: a 6x6 variant, its start on line 9).
+// in_place promotion: errors at their line and column (kCountingSpec: a 6x6 variant, its start on line 9).
 TEST(BuiltInRules, InPlacePromotionSpecErrors) {
   const std::string region = "    regions: {far: {squares: [a6, f6]}}\n";
   const std::string castling = "    castling: {king_steps: 2, partner: rook}\n";
-  EXPECT_EQ(error_of(castling + region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [{piece: king, limit: 1}]}\n"), "");
-  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], in_place: true, to: [king]}\n"),
+  EXPECT_EQ(counting_error(castling + region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [{piece: king, limit: 1}]}\n"), "");
+  EXPECT_EQ(counting_error("    promotion: {pieces: [pawn], in_place: true, to: [king]}\n"),
             "v.yaml:10:43: error: an in_place promotion needs region: (the squares where it promotes)");
-  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, zone: 1, region: far, to: [king]}\n"),
+  EXPECT_EQ(counting_error(region + "    promotion: {pieces: [pawn], in_place: true, zone: 1, region: far, to: [king]}\n"),
             "v.yaml:11:55: error: an in_place promotion has its region:, not a zone");
-  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], zone: 1, region: far, to: [king]}\n"),
+  EXPECT_EQ(counting_error(region + "    promotion: {pieces: [pawn], zone: 1, region: far, to: [king]}\n"),
             "v.yaml:11:50: error: region: is for an in_place promotion (in_place: true)");
-  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: near, to: [king]}\n"),
+  EXPECT_EQ(counting_error(region + "    promotion: {pieces: [pawn], in_place: true, region: near, to: [king]}\n"),
             "v.yaml:11:57: error: no region 'near' in the variant's regions:");
-  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [rook]}\n"),
+  EXPECT_EQ(counting_error(region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [rook]}\n"),
             "v.yaml:11:67: error: in_place promotion target 'rook' has moves other than single leaps (XBetza R): only a "
             "target of single leaps is supported");
-  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: far, mandatory: 1, to: [king]}\n"),
+  EXPECT_EQ(counting_error(region + "    promotion: {pieces: [pawn], in_place: true, region: far, mandatory: 1, to: [king]}\n"),
             "v.yaml:11:73: error: an in_place promotion has no mandatory");
-  EXPECT_EQ(error_of(region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [{piece: king, depth: 1}]}\n"),
+  EXPECT_EQ(counting_error(region + "    promotion: {pieces: [pawn], in_place: true, region: far, to: [{piece: king, depth: 1}]}\n"),
             "v.yaml:11:75: error: an in_place promotion's target has no depth");
-  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], zone: 1, anywhere_when_last: true, to: [rook]}\n"),
+  EXPECT_EQ(counting_error("    promotion: {pieces: [pawn], zone: 1, anywhere_when_last: true, to: [rook]}\n"),
             "v.yaml:10:62: error: anywhere_when_last is for an in_place promotion (in_place: true)");
-  EXPECT_EQ(error_of("    promotion: {pieces: [pawn], zone: 1, to: [{piece: rook, limit: 0}]}\n"),
+  EXPECT_EQ(counting_error("    promotion: {pieces: [pawn], zone: 1, to: [{piece: rook, limit: 0}]}\n"),
             "v.yaml:10:68: error: limit must be from 1 to 255");
-  EXPECT_EQ(error_of(castling + "    end: {counting: {rule: asean, pawn: pawn, rook: rook}}\n"), "");
+  EXPECT_EQ(counting_error(castling + "    end: {counting: {rule: asean, pawn: pawn, rook: rook}}\n"), "");
 }

@@ -18,18 +18,18 @@ namespace {
 
 using namespace fairy;
 
-const std::string kBase = fairytest::kMiniSpec + "    end: {extinction: {pieces: [king], result: loss}}\n";
+const std::string kExplodingSpec = fairytest::kMiniSpec + "    end: {extinction: {pieces: [king], result: loss}}\n";
 
-std::string error_of(const std::string& extra) { return fairytest::spec_error(kBase + extra); }
+std::string explosion_error(const std::string& extra) { return fairytest::spec_error(kExplodingSpec + extra); }
 
 TEST(Explosions, SpecErrorsNameTheirPlace) {
-  EXPECT_EQ(error_of("    explode: {spared: [pawn]}\n"),
+  EXPECT_EQ(explosion_error("    explode: {spared: [pawn]}\n"),
             "v.yaml:11:24: error: spared piece 'pawn' is not one of the variant's pieces");
-  EXPECT_EQ(error_of("    explode: [man]\n"), "v.yaml:11:14: error: explode must be a mapping");
-  EXPECT_EQ(error_of("    explode: {spare: [man]}\n").substr(0, 38), "v.yaml:11:15: error: unknown key 'spar");
-  EXPECT_EQ(error_of("    explode: {}\n    checking: false\n"),
+  EXPECT_EQ(explosion_error("    explode: [man]\n"), "v.yaml:11:14: error: explode must be a mapping");
+  EXPECT_EQ(explosion_error("    explode: {spare: [man]}\n").substr(0, 38), "v.yaml:11:15: error: unknown key 'spar");
+  EXPECT_EQ(explosion_error("    explode: {}\n    checking: false\n"),
             "v.yaml:11:14: error: explode: cannot be combined with hands:, drops:, turn:, checks: or checking: false yet");
-  EXPECT_EQ(error_of("    explode: {spared: [man]}\n"), "");
+  EXPECT_EQ(explosion_error("    explode: {spared: [man]}\n"), "");
 }
 
 // Both engines of a catalogue variant: the generated module, then the interpreter.

@@ -18,6 +18,7 @@
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "tests/file_text.hpp"
 
 namespace {
 
@@ -359,17 +360,17 @@ TEST(SpecLimit, VariantKeys) {
 
 // ------------------------------------------------------------------ generated text
 
-const fairygen::emit::Options kOptions{FAIRY_SOURCE_DIR "/templates", "spec\n#error injected\\"};
+const fairygen::emit::Options kInjectedOptions{FAIRY_SOURCE_DIR "/templates", "spec\n#error injected\\"};
 
 std::vector<fairygen::emit::Output> emit_all(const std::string& yaml) {
   const auto file = fairygen::spec::load_string(yaml, "v.yaml");
   const auto variants = fairygen::model::build_all(file);
   std::vector<fairygen::emit::Output> out;
   for (const auto& v : variants)
-    for (auto& o : fairygen::emit::variant_module(v, kOptions)) out.push_back(o);
-  out.push_back(fairygen::emit::registry(variants, kOptions));
-  out.push_back(fairygen::emit::perft_cases(variants, kOptions));
-  out.push_back(fairygen::emit::perft_main(kOptions));
+    for (auto& o : fairygen::emit::variant_module(v, kInjectedOptions)) out.push_back(o);
+  out.push_back(fairygen::emit::registry(variants, kInjectedOptions));
+  out.push_back(fairygen::emit::perft_cases(variants, kInjectedOptions));
+  out.push_back(fairygen::emit::perft_main(kInjectedOptions));
   return out;
 }
 
@@ -398,13 +399,6 @@ TEST(EmitLimit, SpecTextStaysInsideComments) {
 
 // ------------------------------------------------------------------ all-or-nothing outputs
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The files in dir other than `except`.
 std::set<std::string> listing(const fs::path& dir, const std::string& except) {
   std::set<std::string> out;
@@ -425,8 +419,8 @@ class WriteOutputs : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir); }
   void expect_untouched(const std::string& obstacle) {
-    EXPECT_EQ(read(dir / "a.cpp"), "old a");
-    EXPECT_EQ(read(dir / "b.cpp"), "old b");
+    EXPECT_EQ(fairytest::file_text(dir / "a.cpp"), "old a");
+    EXPECT_EQ(fairytest::file_text(dir / "b.cpp"), "old b");
     EXPECT_EQ(listing(dir, obstacle), (std::set<std::string>{"a.cpp", "b.cpp"})) << "no temporary, no new file";
   }
 };
@@ -449,8 +443,8 @@ TEST_F(WriteOutputs, AFailedRenamePutsBackWhatWasReplaced) {
 TEST_F(WriteOutputs, OtherwiseEverythingIsWritten) {
   EXPECT_EQ(fairygen::emit::write_outputs(after, dir.string(), false),
             (std::vector<std::string>{"a.cpp", "c.cpp", "d.cpp"}));
-  EXPECT_EQ(read(dir / "a.cpp"), "new a");
-  EXPECT_EQ(read(dir / "d.cpp"), "new d");
+  EXPECT_EQ(fairytest::file_text(dir / "a.cpp"), "new a");
+  EXPECT_EQ(fairytest::file_text(dir / "d.cpp"), "new d");
   EXPECT_EQ(listing(dir, ""), (std::set<std::string>{"a.cpp", "b.cpp", "c.cpp", "d.cpp"}));
 }
 

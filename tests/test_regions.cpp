@@ -17,15 +17,11 @@
 #include "runtime/registry.hpp"
 #include "runtime/square_names.hpp"
 #include "runtime/uci.hpp"
+#include "tests/spec_error.hpp"
 
 namespace {
 
 using namespace fairy;
-
-fairy::VariantInfo build(const std::string& yaml) {
-  const auto file = fairygen::spec::load_string(yaml, "v.yaml");
-  return fairygen::model::build(file, file.variants[0]).info;
-}
 
 const std::string kPieces = R"(pieces:
   king: {letter: K, betza: W, royal: true}
@@ -72,14 +68,14 @@ TEST(Regions, NamedSquaresAreTheBoardsOnly) {
 }
 
 TEST(Regions, BlacksSquaresAreWhitesMirroredUnlessGiven) {
-  const VariantInfo mirrored = build(kPieces + R"(    regions: {hall: {files: [b, c], ranks: [1, 2]}}
+  const VariantInfo mirrored = fairytest::variant_info(kPieces + R"(    regions: {hall: {files: [b, c], ranks: [1, 2]}}
     pieces: [{piece: king, region: hall}, rook]
 )");
   EXPECT_TRUE(mirrored.pieces[0].confined);
   EXPECT_FALSE(mirrored.pieces[1].confined);
   EXPECT_EQ(names(mirrored, mirrored.pieces[0].region[White]), (std::vector<std::string>{"b1", "c1", "b2", "c2"}));
   EXPECT_EQ(names(mirrored, mirrored.pieces[0].region[Black]), (std::vector<std::string>{"b5", "c5", "b6", "c6"}));
-  const VariantInfo given = build(kPieces + R"(    regions: {hall: {white: {squares: [a1, e3]}, black: {ranks: [6, 6]}}}
+  const VariantInfo given = fairytest::variant_info(kPieces + R"(    regions: {hall: {white: {squares: [a1, e3]}, black: {ranks: [6, 6]}}}
     pieces: [king, {piece: rook, moves_on: [{region: hall, betza: W}]}]
 )");
   ASSERT_EQ(given.pieces[1].moves_on.size(), 1u);
@@ -100,7 +96,7 @@ TEST(Regions, BlacksSquaresAreWhitesMirroredUnlessGiven) {
 // no_hop_over: and no_capture: (the Janggi cannon): a cannon is neither a screen nor a target;
 // other pieces are both; the attack test agrees with the moves.
 TEST(Hoppers, ACannonNeitherHopsOverNorTakesACannon) {
-  const VariantInfo v = build(R"(pieces:
+  const VariantInfo v = fairytest::variant_info(R"(pieces:
   king: {letter: K, betza: W, royal: true}
   cannon: {letter: C, betza: pR, no_hop_over: [cannon], no_capture: [cannon]}
   rook: {letter: R, betza: R}

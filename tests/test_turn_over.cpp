@@ -111,13 +111,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "hands: {drop_promoted: true, drops: false, gating: true}", "true,",
                       "drop_promoted needs drops"}));
 
-fairy::VariantInfo build(const std::string& yaml) {
-  const auto file = fairygen::spec::load_string(yaml, "v.yaml");
-  return fairygen::model::build(file, file.variants[0]).info;
-}
-
 TEST(TurnOver, LowersToTwoWholeBoardCompulsoryPromotionRules) {
-  const VariantInfo v = build(kFlip);
+  const VariantInfo v = fairytest::variant_info(kFlip);
   ASSERT_EQ(v.promotions.size(), 4u);
   const std::vector<std::pair<int, int>> pairs = {{1, 2}, {2, 1}, {4, 5}, {5, 4}};  // lance <-> +L, silver <-> +S
   for (const auto& [from, to] : pairs) {
@@ -137,7 +132,7 @@ TEST(TurnOver, LowersToTwoWholeBoardCompulsoryPromotionRules) {
   EXPECT_EQ(v.hand_type[2], 1);
   EXPECT_EQ(v.hand_type[5], 4);
   // Without drop_promoted a piece in hand is dropped as itself only.
-  EXPECT_EQ(build(replace(kFlip, "hands: {drop_promoted: true}", "hands: {}")).drop_face[1], -1);
+  EXPECT_EQ(fairytest::variant_info(replace(kFlip, "hands: {drop_promoted: true}", "hands: {}")).drop_face[1], -1);
 }
 
 // The compiled kyotoshogi and the interpreter over its model.
