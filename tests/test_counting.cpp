@@ -12,7 +12,6 @@
 #include <memory>
 
 #include "generator/model/model.hpp"
-#include "generator/spec/spec.hpp"
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
@@ -72,9 +71,8 @@ TEST(BuiltInRules, SpecErrorsNameTheirPlace) {
 // Another castling distance on the queen's side: the King c1 castles two files to e1, and with
 // queenside_king_steps 1 one file to b1.
 TEST(BuiltInRules, CastlingDistancePerSide) {
-  const auto file = fairygen::spec::load_string(
-      kCountingSpec + "    castling: {king_steps: 2, queenside_king_steps: 1, partner: rook}\n", "v.yaml");
-  const InterpretedEngine engine(fairygen::model::build(file, file.variants[0]).info);
+  const InterpretedEngine engine(
+      fairytest::variant_info(kCountingSpec + "    castling: {king_steps: 2, queenside_king_steps: 1, partner: rook}\n"));
   Position pos(engine.variant());
   pos.set_start();
   MoveList moves;

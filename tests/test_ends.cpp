@@ -5,8 +5,6 @@
 
 #include <string>
 
-#include "generator/model/model.hpp"
-#include "generator/spec/spec.hpp"
 #include "runtime/game.hpp"
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
@@ -22,11 +20,6 @@ const std::string& kBase = fairytest::kMiniSpec;
 std::string with(const std::string& extra) { return kBase + extra; }
 
 std::string error_of(const std::string& yaml) { return fairytest::spec_error(yaml); }
-
-VariantInfo model_of(const std::string& yaml) {
-  const auto file = fairygen::spec::load_string(yaml, "v.yaml");
-  return fairygen::model::build(file, file.variants[0]).info;
-}
 
 TEST(Ends, SpecErrorsNameTheirPlace) {
   EXPECT_EQ(error_of(with("    end: {checkmate: lose}\n")), "v.yaml:10:22: error: result must be win, loss or draw, not 'lose'");
@@ -61,7 +54,7 @@ variants:
 }
 
 TEST(Ends, CheckCounterIsInTheFenAndTheKey) {
-  const VariantInfo info = model_of(with("    end: {checks: 3}\n"));
+  const VariantInfo info = fairytest::variant_info(with("    end: {checks: 3}\n"));
   Position pos(info);
   pos.set_fen("k4/5/5/5/R3K w - - 3+2 0 1");
   EXPECT_EQ(pos.checks_left(White), 3);
@@ -89,7 +82,7 @@ TEST(Ends, CheckCounterIsInTheFenAndTheKey) {
 
 TEST(Ends, PerpetualCheckLosesWhereTheSpecSaysSo) {
   const std::string spec = with("    end: {repetition: {count: 3, perpetual_check_loses: true}}\n");
-  const InterpretedEngine engine(model_of(spec));
+  const InterpretedEngine engine(fairytest::variant_info(spec));
   Game game(engine, "k4/5/5/1R3/4K w - - 0 1");
   for (const char* turn : {"R b2-a2", "k a5-b5", "R a2-b2", "k b5-a5", "R b2-a2", "k a5-b5", "R a2-b2", "k b5-a5"}) {
     ASSERT_EQ(game.outcome().result, Result::Ongoing) << turn;
@@ -97,7 +90,7 @@ TEST(Ends, PerpetualCheckLosesWhereTheSpecSaysSo) {
   }
   // White checked at each of its moves: White loses (with plain repetition it is a draw).
   EXPECT_EQ(game.outcome().text(), "0-1 (perpetual check)");
-  const InterpretedEngine plain(model_of(kBase));
+  const InterpretedEngine plain(fairytest::variant_info(kBase));
   Game draw(plain, "k4/5/5/1R3/4K w - - 0 1");
   for (const char* turn : {"R b2-a2", "k a5-b5", "R a2-b2", "k b5-a5", "R b2-a2", "k a5-b5", "R a2-b2", "k b5-a5"})
     draw.play_turn(turn);
@@ -105,7 +98,7 @@ TEST(Ends, PerpetualCheckLosesWhereTheSpecSaysSo) {
 }
 
 TEST(Ends, FourfoldRepetitionAndMoveRuleFromTheSpec) {
-  const InterpretedEngine engine(model_of(with("    end: {repetition: {count: 4, result: loss}, move_rule: 2}\n")));
+  const InterpretedEngine engine(fairytest::variant_info(with("    end: {repetition: {count: 4, result: loss}, move_rule: 2}\n")));
   Game game(engine, "k4/5/5/5/2R1K w - - 0 1");
   for (const char* turn : {"K e1-d1", "k a5-b5", "K d1-e1"}) {
     game.play_turn(turn);
@@ -113,7 +106,7 @@ TEST(Ends, FourfoldRepetitionAndMoveRuleFromTheSpec) {
   }
   game.play_turn("k b5-a5");  // 4 plies without capture: the 2-move rule
   EXPECT_EQ(game.outcome().text(), "1/2-1/2 (2-move rule)");
-  const InterpretedEngine four(model_of(with("    end: {repetition: {count: 4, result: loss}, move_rule: 0}\n")));
+  const InterpretedEngine four(fairytest::variant_info(with("    end: {repetition: {count: 4, result: loss}, move_rule: 0}\n")));
   Game g(four, "k4/5/5/5/2R1K w - - 0 1");
   for (int i = 0; i < 3; ++i)
     for (const char* turn : {"K e1-d1", "k a5-b5", "K d1-e1", "k b5-a5"}) {
@@ -129,7 +122,7 @@ TEST(Ends, FourfoldRepetitionAndMoveRuleFromTheSpec) {
 TEST(Ends, HandsWithTheFlag) {
   const std::string spec = with("    hands: {captures: false}\n    end: {flag: {piece: man, squares: [c3]}}\n");
   ASSERT_EQ(error_of(spec), "");
-  const InterpretedEngine engine(model_of(spec));
+  const InterpretedEngine engine(fairytest::variant_info(spec));
   Game game(engine, "k4/5/5/5/R3K[M] w - - 0 1");
   EXPECT_EQ(game.outcome().result, Result::Ongoing);  // the man in hand has not reached c3
   game.play_turn("M-c3");

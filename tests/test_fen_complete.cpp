@@ -161,7 +161,7 @@ TEST_P(FenHoldsThePosition, AlongRandomGames) {
   const auto engine = cv.engine();
   // Under the sanitizers (30 times slower), which look for memory errors along the same code
   // paths, not for more positions: from 100 positions on, the games stop once every rare state
-  // below has been reached (at most 400).
+  // (unseen) has been reached (at most 400).
   const int positions = test::effort(1000, 400), enough = test::effort(1000, 100);
   const Seen seen = play_games(*engine, positions, enough, 160);
   ASSERT_GE(seen.positions, enough);
