@@ -379,15 +379,15 @@ struct PieceMoves {
 
   // Slide, bent and hop reach from s, split into the squares it may move to and capture on; no
   // hop over a screen in `barred` (barred_screens).
-  static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
-    for_each_index<slides.count>([&](auto i) {
+  FAIRY_HOT_INLINE static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
+    for_each_index<slides.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr SlideGroup g = slides.group[i];
       B a = Sliders<G>::line_attacks(g.line, s, occupied);
       if constexpr (!g.whole_line()) a &= slide_spans<i>[s];
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
     });
-    for_each_index<bent.count>([&](auto i) {
+    for_each_index<bent.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr Bent g = bent.bent[i];
       const int mid = bent_landings[i][s];
       if (mid < 0 || (occupied & bit<B>(mid))) return;
@@ -395,7 +395,7 @@ struct PieceMoves {
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
     });
-    for_each_index<hop.count>([&](auto i) {
+    for_each_index<hop.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr Hop g = hop.hop[i];
       if constexpr (no_hop_over != 0)
         if (const B blockers = G::rays[g.direction][s] & occupied; barred & blockers)
@@ -417,7 +417,7 @@ struct PieceMoves {
 
   // Where the piece on s may move or capture (not e.p.) before legality: inside its region if
   // it is confined to one.
-  static B pseudo_targets(const Board<D>& b, int s, B occupied, B theirs) {
+  FAIRY_HOT_INLINE static B pseudo_targets(const Board<D>& b, int s, B occupied, B theirs) {
     if constexpr (V::is_confined(t))
       return reach_targets(b, s, occupied, theirs) & V::may_end[c][t];
     else
@@ -430,7 +430,10 @@ struct PieceMoves {
     else
       return 0;
   }
-  static B reach_targets(const Board<D>& b, int s, B occupied, B theirs) {
+  // Inlined where the generator asks (with add_slides and its steps): a call returned a word of
+  // lanes through memory, lane by lane, and the caller's next load of the whole word waited for
+  // those stores (a third of one_piece's time in terachess2's perft).
+  FAIRY_HOT_INLINE static B reach_targets(const Board<D>& b, int s, B occupied, B theirs) {
     if constexpr (no_capture != 0) theirs &= ~b.template of_types<no_capture>(~c);
     if constexpr (uniform) {
       B reach = quiet[s], unused = 0;
