@@ -399,16 +399,55 @@ typename G::B walk(int line, int s, typename G::B occupied) {
   return out;
 }
 
+// One way along direction d, within `range` steps (0: no limit), up to the first occupied square.
+template <class G>
+typename G::B walk_ray(int d, int s, typename G::B occupied, int range) {
+  typename G::B out = 0;
+  int steps = 0;
+  for (int t = G::step(s, bitboard::kDx[d], bitboard::kDy[d]); t >= 0 && (range == 0 || steps < range);
+       t = G::step(t, bitboard::kDx[d], bitboard::kDy[d]), ++steps) {
+    out |= bitboard::bit<typename G::B>(t);
+    if (occupied & bitboard::bit<typename G::B>(t)) break;
+  }
+  return out;
+}
+// A hop along d: past the first occupied square (the screen), up to and including the next.
+template <class G>
+typename G::B walk_hop(int d, int s, typename G::B occupied) {
+  for (int t = G::step(s, bitboard::kDx[d], bitboard::kDy[d]); t >= 0; t = G::step(t, bitboard::kDx[d], bitboard::kDy[d]))
+    if (occupied & bitboard::bit<typename G::B>(t)) return walk_ray<G>(d, t, occupied, 0);
+  return 0;
+}
+
+// Folded lines (sliders.hpp: boards whose ranks lie within a lane): whole lines, each way
+// within a range, and hops, against the walks.
+template <class G>
+void expect_folds_agree(int s, typename G::B occupied) {
+  using S = bitboard::Sliders<G>;
+  for (int line = 0; line < 4; ++line) {
+    ASSERT_TRUE(S::folded_line_attacks(line, s, occupied) == walk<G>(line, s, occupied)) << G::files << "x" << G::ranks << " " << s;
+    const typename S::Fold l = S::fold(line, s, occupied);
+    for (int d : {2 * line, 2 * line + 1}) {
+      for (int range : {0, 1, 2, 5})
+        ASSERT_TRUE(S::unfold(line, s, S::slide_fold(l, line, 1 << (d & 1), range)) == walk_ray<G>(d, s, occupied, range))
+            << G::files << "x" << G::ranks << " " << s << " direction " << d << " range " << range;
+      ASSERT_TRUE(S::unfold(line, s, S::hop_fold(l, S::folds_up(d))) == walk_hop<G>(d, s, occupied))
+          << G::files << "x" << G::ranks << " " << s << " hop " << d;
+    }
+  }
+}
+
 template <int files, int ranks>
-void expect_sliders_agree() {
+void expect_sliders_agree(int boards = 300) {
   using G = bitboard::Grid<files, ranks, bitboard::WordFor<files * ranks>>;
   using S = bitboard::Sliders<G>;
   using B = typename G::B;
   std::mt19937_64 rng(files * 100 + ranks);
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < boards; ++i) {
     B occupied = 0;
+    const unsigned sparse = 2 + i % 4;  // boards a half to a fifth full
     for (int s = 0; s < G::squares; ++s)
-      if (rng() % 3 == 0) occupied |= bitboard::bit<B>(s);
+      if (rng() % sparse == 0) occupied |= bitboard::bit<B>(s);
     for (int s = 0; s < G::squares; ++s)
       for (int line = 0; line < 4; ++line) {
         const B expected = walk<G>(line, s, occupied);
@@ -417,6 +456,8 @@ void expect_sliders_agree() {
           ASSERT_TRUE(S::line_attacks_by_lookup(line, s, occupied) == expected) << files << "x" << ranks << " " << s;
         }
       }
+    if constexpr (S::folds)
+      for (int s = 0; s < G::squares; ++s) expect_folds_agree<G>(s, occupied);
   }
 }
 
@@ -427,8 +468,20 @@ TEST(KernelSliders, LookupAndRaysAgreeWithAStepByStepWalk) {
   expect_sliders_agree<10, 10>();
   expect_sliders_agree<12, 10>();
   expect_sliders_agree<11, 11>();
-  expect_sliders_agree<16, 8>();  // lines too long for the lookup: rays only
+  expect_sliders_agree<16, 8>();  // lines too long for the lookup: rays, and folded lines
   expect_sliders_agree<1, 12>();
+}
+
+// Folded lines on every shape of board that folds: 16 files in words of two, three and four
+// lanes (16x6 leaves part of its last lane off the board), 32 files. (8 files on 16 ranks do
+// not fold: a file's eight squares in a lane would not unfold apart.)
+static_assert(bitboard::Sliders<bitboard::Grid<16, 16, bitboard::WordFor<256>>>::folds, "terachess2's board folds");
+static_assert(!bitboard::Sliders<bitboard::Grid<8, 16, bitboard::WordFor<128>>>::folds);
+TEST(KernelSliders, FoldedLinesAgreeWithAStepByStepWalk) {
+  expect_sliders_agree<16, 16>(40);
+  expect_sliders_agree<16, 12>(40);
+  expect_sliders_agree<16, 6>(60);
+  expect_sliders_agree<32, 8>(40);
 }
 
 // Grid::shift<dx, dy> of random sets against moving each square by itself (Grid::step): the

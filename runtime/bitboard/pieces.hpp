@@ -380,13 +380,17 @@ struct PieceMoves {
   // Slide, bent and hop reach from s, split into the squares it may move to and capture on; no
   // hop over a screen in `barred` (barred_screens).
   FAIRY_HOT_INLINE static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
-    for_each_index<slides.count>([&](auto i) FAIRY_HOT_LAMBDA {
-      constexpr SlideGroup g = slides.group[i];
-      B a = Sliders<G>::line_attacks(g.line, s, occupied);
-      if constexpr (!g.whole_line()) a &= slide_spans<i>[s];
-      if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
-      if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
-    });
+    if constexpr (Sliders<G>::folds) {
+      add_folded_lines(s, occupied, quiet_reach, capture_reach, barred);
+    } else {
+      for_each_index<slides.count>([&](auto i) FAIRY_HOT_LAMBDA {
+        constexpr SlideGroup g = slides.group[i];
+        B a = Sliders<G>::line_attacks(g.line, s, occupied);
+        if constexpr (!g.whole_line()) a &= slide_spans<i>[s];
+        if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
+        if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
+      });
+    }
     for_each_index<bent.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr Bent g = bent.bent[i];
       const int mid = bent_landings[i][s];
@@ -397,12 +401,64 @@ struct PieceMoves {
     });
     for_each_index<hop.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr Hop g = hop.hop[i];
-      if constexpr (no_hop_over != 0)
-        if (const B blockers = G::rays[g.direction][s] & occupied; barred & blockers)
-          if (barred & bit<B>(first_along(g.direction, blockers))) return;
-      const B a = hop_reach<G>(g.direction, g.range, s, occupied);
-      if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
-      if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
+      if constexpr (!folded(g)) {
+        if (hop_barred(g.direction, s, occupied, barred)) return;
+        const B a = hop_reach<G>(g.direction, g.range, s, occupied);
+        if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
+        if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
+      }
+    });
+  }
+  // Whether the hop from s in direction d would hop over a screen in `barred`.
+  FAIRY_HOT_INLINE static bool hop_barred(int d, int s, B occupied, [[maybe_unused]] B barred) {
+    if constexpr (no_hop_over != 0)
+      if (const B blockers = G::rays[d][s] & occupied; barred & blockers) return bool(barred & bit<B>(first_along(d, blockers)));
+    return false;
+  }
+
+  // On a board whose lines fold (Sliders::fold), the slides and the hops without a limit past
+  // the screen: each line they take is folded once, their reach found there, and unfolded once
+  // a mode. (The other hops, and the bent paths, go by rays.)
+  static constexpr bool folded(const Hop& h) { return Sliders<G>::folds && h.range == 0; }
+  static constexpr bool folds_on(int line) {
+    for (int i = 0; i < slides.count; ++i)
+      if (slides.group[i].line == line) return true;
+    for (int i = 0; i < hop.count; ++i)
+      if (hop.hop[i].direction / 2 == line && folded(hop.hop[i])) return true;
+    return false;
+  }
+  FAIRY_HOT_INLINE static void add_folded_lines(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
+    using S = Sliders<G>;
+    for_each_index<4>([&](auto line) FAIRY_HOT_LAMBDA {
+      if constexpr (folds_on(line)) {
+        const typename S::Fold l = S::fold(line, s, occupied);
+        std::uint32_t q = 0, x = 0;
+        for_each_index<slides.count>([&](auto i) FAIRY_HOT_LAMBDA {
+          constexpr SlideGroup g = slides.group[i];
+          if constexpr (g.line == line) {
+            const std::uint32_t a = S::slide_fold(l, line, g.senses, g.range);
+            if constexpr ((g.mode & kMove) != 0) q |= a;
+            if constexpr ((g.mode & kCapture) != 0) x |= a;
+          }
+        });
+        for_each_index<hop.count>([&](auto i) FAIRY_HOT_LAMBDA {
+          constexpr Hop g = hop.hop[i];
+          if constexpr (g.direction / 2 == line && folded(g)) {
+            if (hop_barred(g.direction, s, occupied, barred)) return;
+            const std::uint32_t a = S::hop_fold(l, S::folds_up(g.direction));
+            if constexpr ((g.mode & kMove) != 0) q |= a;
+            if constexpr ((g.mode & kCapture) != 0) x |= a;
+          }
+        });
+        if (q == x) {
+          const B a = S::unfold(line, s, q);
+          quiet_reach |= a;
+          capture_reach |= a;
+        } else {
+          quiet_reach |= S::unfold(line, s, q);
+          capture_reach |= S::unfold(line, s, x);
+        }
+      }
     });
   }
 
