@@ -54,11 +54,12 @@ std::vector<std::string> special_positions(const std::string& key) {
             "11k/12/12/12/12/12/12/12/12/5t6/12/2K9 w - - 0 1", "11k/12/12/12/12/12/12/5t6/12/12/12/1K10 w - - 0 1",
             "11k/12/12/12/12/12/12/6x5/12/12/R11/6K5 w - - 0 1", "11k/12/12/12/12/12/3p8/12/12/4P7/12/5K6 w - - 0 1",
             "12/r4k4r1/12/12/12/12/12/12/12/12/R4K4R1/12 w KQkq - 0 1"};
-  // On 16x16 also a Sorceress's check over a Pawn along an anti-diagonal, and one of ours that
-  // screens the King on its file.
+  // On 16x16 also a Sorceress's check over a Pawn along a diagonal and along an anti-diagonal,
+  // and one of ours that screens the King on its file.
   if (key == "huge")
     return {"15k/16/16/16/16/16/16/16/4s11/16/16/16/16/16/16/5K10 w - - 0 1",
             "15k/16/16/16/16/16/16/16/16/16/10o5/16/16/7P8/16/5K10 w - - 0 1",
+            "15k/16/16/16/16/16/16/16/16/16/o15/16/16/3P12/16/5K10 w - - 0 1",
             "15k/16/16/16/16/16/16/16/5o10/16/16/16/16/5P10/16/5K10 w - - 0 1"};
   // A Cannon's check over a Pawn; a Rook that is the Cannon's screen-to-be (a black Pawn
   // screens it) and may not leave the file; an open line a Rook may not step onto; an Archer's
