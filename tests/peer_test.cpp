@@ -28,6 +28,7 @@
 #include "runtime/notation.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/uci.hpp"
+#include "tests/file_text.hpp"
 #include "tests/test_name.hpp"
 
 namespace {
@@ -379,12 +380,7 @@ const std::filesystem::path& peer_dir() {
 
 // The variants.ini text that npm ffish loads for the variants marked from_ini (written for
 // fairygen; see the file's header).
-std::string peer_ini() {
-  std::ifstream in(std::filesystem::path(FAIRY_SOURCE_DIR) / "tests" / "peer_variants.ini");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string peer_ini() { return fairytest::file_text(std::filesystem::path(FAIRY_SOURCE_DIR) / "tests" / "peer_variants.ini"); }
 
 std::string json_escape(const std::string& s) {
   std::string out;

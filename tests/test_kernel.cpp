@@ -387,19 +387,8 @@ TEST(Kernel, BoardWithHoleFallsBackToTheInterpreter) {
 
 // ---------------------------------------------------------------- sliders
 
-// The reference: step along the line both ways up to the first occupied square.
-template <class G>
-typename G::B walk(int line, int s, typename G::B occupied) {
-  typename G::B out = 0;
-  for (int d : {2 * line, 2 * line + 1})
-    for (int t = G::step(s, bitboard::kDx[d], bitboard::kDy[d]); t >= 0; t = G::step(t, bitboard::kDx[d], bitboard::kDy[d])) {
-      out |= bitboard::bit<typename G::B>(t);
-      if (occupied & bitboard::bit<typename G::B>(t)) break;
-    }
-  return out;
-}
-
-// One way along direction d, within `range` steps (0: no limit), up to the first occupied square.
+// The references: step along direction d, within `range` steps (0: no limit), up to the first
+// occupied square; and so along a line both ways.
 template <class G>
 typename G::B walk_ray(int d, int s, typename G::B occupied, int range) {
   typename G::B out = 0;
@@ -410,6 +399,10 @@ typename G::B walk_ray(int d, int s, typename G::B occupied, int range) {
     if (occupied & bitboard::bit<typename G::B>(t)) break;
   }
   return out;
+}
+template <class G>
+typename G::B walk(int line, int s, typename G::B occupied) {
+  return walk_ray<G>(2 * line, s, occupied, 0) | walk_ray<G>(2 * line + 1, s, occupied, 0);
 }
 // A hop along d: past the first occupied square (the screen), up to and including the next.
 template <class G>

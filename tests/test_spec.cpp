@@ -219,13 +219,12 @@ TEST(Spec, CastlingPieceThatIsNotRoyal) {
             "v.yaml:9:53: error: castling piece 'rook' is also the castling partner");
   const std::string good = replace(royalless, "partner: rook}", "partner: rook, piece: king}");
   ASSERT_EQ(error_of(good), "");
-  const auto file = fairygen::spec::load_string(good, "v.yaml");
-  const auto v = fairygen::model::build(file, file.variants[0]);
-  EXPECT_EQ(v.info.castling.piece, 0);  // the king, not royal here
-  EXPECT_FALSE(v.info.pieces[0].royal);
-  EXPECT_TRUE(v.info.castles(0));
-  EXPECT_FALSE(v.info.castles(1));
-  EXPECT_TRUE(v.info.tracks_virginity(0));
+  const fairy::VariantInfo info = fairytest::variant_info(good);
+  EXPECT_EQ(info.castling.piece, 0);  // the king, not royal here
+  EXPECT_FALSE(info.pieces[0].royal);
+  EXPECT_TRUE(info.castles(0));
+  EXPECT_FALSE(info.castles(1));
+  EXPECT_TRUE(info.tracks_virginity(0));
 }
 
 TEST(Spec, TopLevelMustBeAMap) {

@@ -10,9 +10,9 @@
 #include <fstream>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include "generator/spec/spec.hpp"
+#include "tests/file_text.hpp"
 
 namespace {
 
@@ -23,13 +23,6 @@ void write(const fs::path& path, const std::string& content) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << content;
   if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
-}
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
 }
 
 void betza_seeds(const spec::SpecFile& file, const fs::path& dir) {
@@ -79,7 +72,7 @@ void notation_seeds(const spec::SpecFile& file, const fs::path& games, const fs:
     const std::string stem = e.path().stem().string();
     const std::string prefix = stem.substr(0, stem.find('-'));
     const std::string key = file.find_variant(prefix) ? prefix : "chess";
-    write(dir / stem, key + "\n" + read(e.path()));
+    write(dir / stem, key + "\n" + fairytest::file_text(e.path()));
   }
 }
 
@@ -91,7 +84,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const std::string text = read(argv[1]);
+    const std::string text = fairytest::file_text(argv[1]);
     const spec::SpecFile file = spec::load_string(text, argv[1]);
     const fs::path out = argv[3];
     fs::remove_all(out);
