@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <random>
 #include <set>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "capablanca.hpp"
+#include "terachess2.hpp"
 #include "generator/model/coverage.hpp"
 #include "generator/model/model.hpp"
 #include "runtime/bitboard/attacks.hpp"
@@ -430,6 +432,24 @@ void expect_folds_agree(int s, typename G::B occupied) {
   }
 }
 
+// The counting at the leaves reads folded lines by place (PieceMoves::count_moves): each of a
+// line's places is the square unfold puts it on, and the places past its ends are none.
+template <class G>
+void expect_places_agree() {
+  using S = bitboard::Sliders<G>;
+  for (int s = 0; s < G::squares; ++s)
+    for (int line = 0; line < 4; ++line) {
+      const std::uint32_t places = S::places(line, s);
+      ASSERT_TRUE(S::unfold(line, s, ~places) == typename G::B(0)) << G::files << "x" << G::ranks << " " << s << " line " << line;
+      ASSERT_TRUE(places & (std::uint32_t(1) << S::fold(line, s, bitboard::bit<typename G::B>(s)).place));
+      for (std::uint32_t rest = places; rest; rest &= rest - 1) {
+        const int p = std::countr_zero(rest);
+        ASSERT_TRUE(S::unfold(line, s, std::uint32_t(1) << p) == bitboard::bit<typename G::B>(S::square_at(line, s, p)))
+            << G::files << "x" << G::ranks << " " << s << " line " << line << " place " << p;
+      }
+    }
+}
+
 template <int files, int ranks>
 void expect_sliders_agree(int boards = 300) {
   using G = bitboard::Grid<files, ranks, bitboard::WordFor<files * ranks>>;
@@ -452,6 +472,7 @@ void expect_sliders_agree(int boards = 300) {
     if constexpr (S::folds)
       for (int s = 0; s < G::squares; ++s) expect_folds_agree<G>(s, occupied);
   }
+  if constexpr (S::folds) expect_places_agree<G>();
 }
 
 TEST(KernelSliders, LookupAndRaysAgreeWithAStepByStepWalk) {
@@ -470,6 +491,17 @@ TEST(KernelSliders, LookupAndRaysAgreeWithAStepByStepWalk) {
 // not fold: a file's eight squares in a lane would not unfold apart.)
 static_assert(bitboard::Sliders<bitboard::Grid<16, 16, bitboard::WordFor<256>>>::folds, "terachess2's board folds");
 static_assert(!bitboard::Sliders<bitboard::Grid<8, 16, bitboard::WordFor<128>>>::folds);
+// Counting at the leaves by folded lines (PieceMoves::count_moves) is what terachess2's perft
+// counts and random games (above) test for the pieces that take it, and the others keep their
+// target sets: a Pawn promotes, and the Eagle's bent paths fold no line.
+using Tera = gen::v_terachess2::Kernel;
+static_assert(Tera::pieces[1].name == "queen" && Tera::pieces[2].name == "amazon" && Tera::pieces[16].name == "sorceress" &&
+              Tera::pieces[6].name == "pawn" && Tera::pieces[22].name == "eagle");
+static_assert(bitboard::PieceMoves<Tera, 1, White>::counts_by_lines, "the Queen");
+static_assert(bitboard::PieceMoves<Tera, 2, Black>::counts_by_lines, "the Amazon: its Knight leaps land off its lines");
+static_assert(bitboard::PieceMoves<Tera, 16, White>::counts_by_lines, "the Sorceress: slides to move, hops to capture");
+static_assert(!bitboard::PieceMoves<Tera, 6, White>::counts_by_lines, "the Pawn");
+static_assert(!bitboard::PieceMoves<Tera, 22, White>::counts_by_lines, "the Eagle");
 TEST(KernelSliders, FoldedLinesAgreeWithAStepByStepWalk) {
   expect_sliders_agree<16, 16>(40);
   expect_sliders_agree<16, 12>(40);

@@ -38,6 +38,10 @@ struct Choices {
   int count() const { return int(stay) + n; }
 };
 
+// A sink that counts moves by their number alone (MoveCounter without gates, perft.hpp).
+template <class Sink>
+inline constexpr bool kCountsByNumber = requires { requires Sink::counts_by_number; };
+
 // Where the moves of a target set start: one square, or each target less a leap's offset.
 struct FromSquare {
   int square;
@@ -265,7 +269,15 @@ struct Generator {
           });
       pieces &= cx.pinned | cx.verify;
     }
-    for (B free = pieces & ~cx.pinned & ~cx.verify; free;) one_piece<t>(b, cx, sink, pop_lsb(free), cx.evasions);
+    B free = pieces & ~cx.pinned & ~cx.verify;
+    if constexpr (kCountsByNumber<Sink> && PieceMoves<D, t, us, phase>::counts_by_lines) {
+      if (!cx.checkers && !cx.hop_lines) {
+        int n = 0;
+        for (; free;) n += PieceMoves<D, t, us, phase>::count_moves(b, pop_lsb(free), cx.occupied, cx.theirs);
+        sink.count(n);
+      }
+    }
+    while (free) one_piece<t>(b, cx, sink, pop_lsb(free), cx.evasions);
     for (B pinned = pieces & cx.pinned & ~cx.verify; pinned;) {
       const int from = pop_lsb(pinned);
       one_piece<t>(b, cx, sink, from, cx.evasions & pin_line_of(cx, bit<B>(from)));

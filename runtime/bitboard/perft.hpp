@@ -55,6 +55,10 @@ struct MoveCounter {
   std::uint64_t nodes = 0;
   [[no_unique_address]] std::conditional_t<V::gating, GateCount<D>, NoGates> gates{};
 
+  // Moves counted by their number alone (PieceMoves::count_moves), where no gate adds to them.
+  static constexpr bool counts_by_number = !V::gating;
+  void count(int n) { nodes += std::uint64_t(n); }
+
   template <int t, class From>
   void moves(From from, B targets) {
     nodes += popcount(targets);

@@ -391,6 +391,10 @@ struct PieceMoves {
         if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
       });
     }
+    add_off_lines(s, occupied, quiet_reach, capture_reach, barred);
+  }
+  // The bent paths' reach, and the hops' that do not fold.
+  FAIRY_HOT_INLINE static void add_off_lines(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
     for_each_index<bent.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr Bent g = bent.bent[i];
       const int mid = bent_landings[i][s];
@@ -427,7 +431,10 @@ struct PieceMoves {
       if (hop.hop[i].direction / 2 == line && folded(hop.hop[i])) return true;
     return false;
   }
-  FAIRY_HOT_INLINE static void add_folded_lines(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
+  // Calls reach(line, fold, quiet, capture) for each line that folds: its folded squares, and
+  // the places along it that the piece may move to and capture on.
+  template <class Reach>
+  FAIRY_HOT_INLINE static void for_each_folded_line(int s, B occupied, [[maybe_unused]] B barred, Reach&& reach) {
     using S = Sliders<G>;
     for_each_index<4>([&](auto line) FAIRY_HOT_LAMBDA {
       if constexpr (folds_on(line)) {
@@ -450,16 +457,75 @@ struct PieceMoves {
             if constexpr ((g.mode & kCapture) != 0) x |= a;
           }
         });
-        if (q == x) {
-          const B a = S::unfold(line, s, q);
-          quiet_reach |= a;
-          capture_reach |= a;
-        } else {
-          quiet_reach |= S::unfold(line, s, q);
-          capture_reach |= S::unfold(line, s, x);
-        }
+        reach(line, l, q, x);
       }
     });
+  }
+  FAIRY_HOT_INLINE static void add_folded_lines(int s, B occupied, B& quiet_reach, B& capture_reach, B barred) {
+    using S = Sliders<G>;
+    for_each_folded_line(s, occupied, barred, [&](int line, typename S::Fold, std::uint32_t q, std::uint32_t x) FAIRY_HOT_LAMBDA {
+      if (q == x) {
+        const B a = S::unfold(line, s, q);
+        quiet_reach |= a;
+        capture_reach |= a;
+      } else {
+        quiet_reach |= S::unfold(line, s, q);
+        capture_reach |= S::unfold(line, s, x);
+      }
+    });
+  }
+
+  // Counting at the leaves, where lines fold: the moves of an unpinned piece, out of check,
+  // counted along each folded line without putting its reach back onto the board (the empty
+  // places it reaches, and the enemy pieces among the pieces it reaches to capture), and off
+  // them from its other targets. Only for a piece whose targets are just that: no promotion,
+  // region, e.p., unmoved-only move, lame leap, type it may not capture, and leaps that never
+  // land on the lines it folds (each target counts once).
+  static constexpr bool counts_by_lines = [] {
+    if constexpr (!Sliders<G>::folds) {
+      return false;
+    } else {
+      if (V::promotion_rule[t] >= 0 || V::is_confined(t) || has_en_passant || has_virgin_moves || lame.count > 0 || no_capture != 0)
+        return false;
+      if (!folds_on(0) && !folds_on(1) && !folds_on(2) && !folds_on(3)) return false;
+      for (int s = 0; s < G::squares; ++s) {
+        B lines = 0;
+        for (int line = 0; line < 4; ++line)
+          if (folds_on(line)) lines |= G::rays[2 * line][s] | G::rays[2 * line + 1][s];
+        if ((quiet[s] | capture[s]) & lines) return false;
+      }
+      return true;
+    }
+  }();
+  // Whether a folded line's captures are one each way at most: by slides (on the first piece)
+  // or by hops (on the second), not both.
+  static constexpr bool captures_one_a_way(int line) {
+    bool slide = false, hop_ = false;
+    for (int i = 0; i < slides.count; ++i) slide |= slides.group[i].line == line && (slides.group[i].mode & kCapture);
+    for (int i = 0; i < hop.count; ++i) hop_ |= hop.hop[i].direction / 2 == line && folded(hop.hop[i]) && (hop.hop[i].mode & kCapture);
+    return !(slide && hop_);
+  }
+  FAIRY_HOT_INLINE static int count_moves(const Board<D>& b, int s, B occupied, B theirs) {
+    using S = Sliders<G>;
+    B q = quiet[s], x = capture[s];
+    const B barred = barred_screens(b);
+    add_off_lines(s, occupied, q, x, barred);
+    int n = popcount((q & ~occupied) | (x & theirs));
+    for_each_folded_line(s, occupied, barred, [&](auto line, typename S::Fold l, std::uint32_t quiet_places, std::uint32_t capture_places) FAIRY_HOT_LAMBDA {
+      n += std::popcount(quiet_places & S::places(line, s) & ~l.pieces);
+      const std::uint32_t taken = capture_places & l.pieces;
+      const auto theirs_at = [&](int place) FAIRY_HOT_LAMBDA {
+        const int to = S::square_at(line, s, place);
+        return int((lane(b.color[~c], to / 64) >> (to % 64)) & 1);  // (the board's: a copy on the stack stalled the load)
+      };
+      if constexpr (captures_one_a_way(line)) {  // the lowest and the highest (without a branch: the piece's own place when none)
+        const int low = taken ? std::countr_zero(taken) : l.place, high = taken ? 31 - std::countl_zero(taken) : l.place;
+        n += theirs_at(low) + (theirs_at(high) & int(low != high));
+      } else {
+        for (std::uint32_t rest = taken; rest; rest &= rest - 1) n += theirs_at(std::countr_zero(rest));
+      }
+    });
+    return n;
   }
 
   // The virgin slides' reach from s (they only move).

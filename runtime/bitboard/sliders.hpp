@@ -225,6 +225,27 @@ struct Sliders {
       return B(l[0]) | B(l[1]) << 64;
     }
   }
+  // The places of the line through s that are squares of the board (a diagonal's files; the
+  // folded reach runs on past the line's ends).
+  static constexpr auto diagonal_places = [] {
+    std::array<std::array<std::uint32_t, diagonals>, 2> out{};
+    if constexpr (folds)
+      for (int line = 2; line < 4; ++line)
+        for (int s = 0; s < G::squares; ++s) out[line - 2][diagonal_key(line, s)] |= std::uint32_t(1) << G::file_of(s);
+    return out;
+  }();
+  FAIRY_HOT_INLINE static constexpr std::uint32_t places(int line, int s) {
+    if (line == 0) return std::uint32_t(kFileBits);
+    if (line == 1) return std::uint32_t((std::uint64_t(1) << G::ranks) - 1);
+    return diagonal_places[line - 2][diagonal_key(line, s)];
+  }
+  // The square at place p of the line through s (p among places(line, s)).
+  FAIRY_HOT_INLINE static constexpr int square_at(int line, int s, int p) {
+    const int f = G::file_of(s);
+    if (line == 0) return s + p - f;
+    if (line == 1) return s + (p - G::rank_of(s)) * G::files;
+    return s + (p - f) * (line == 2 ? G::files + 1 : 1 - G::files);
+  }
   // Along a folded line from place p: the places above it (towards higher ones) and below.
   static constexpr std::uint32_t below(int p) { return (std::uint32_t(1) << p) - 1; }
   static constexpr std::uint32_t above(int p) { return ~below(p) << 1; }
