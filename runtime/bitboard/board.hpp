@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "runtime/bitboard/sliders.hpp"
 #include "runtime/bitboard/variant.hpp"
 #include "runtime/position.hpp"
 
@@ -20,6 +21,7 @@ struct NoHands {};
 struct NoGates {};
 struct NoTurns {};
 struct NoCheckCount {};
+struct NoFoldedLines {};
 // Where a turn of two moves stands (TurnRule; Position::phase, last_moved): at its later move
 // (phase 1) the piece that made the first stands on last_moved; at White's first move of the
 // game, opening.
@@ -58,7 +60,15 @@ struct Board {
   using CheckCount = std::array<std::uint8_t, 2>;
   [[no_unique_address]] std::conditional_t<counts_checks<D>, CheckCount, NoCheckCount> checks_left{};
 
+  // Where lines fold (sliders.hpp), the occupied squares' lines folded.
+  using FoldedLines = typename Sliders<G>::FoldedLines;
+  [[no_unique_address]] std::conditional_t<Sliders<G>::folds, FoldedLines, NoFoldedLines> lines{};
+
   B occupied() const { return color[White] | color[Black]; }
+  // Square s has become occupied, or empty: every change to `color` tells it.
+  void flipped(int s) {
+    if constexpr (Sliders<G>::folds) lines.toggle(s);
+  }
   template <int t>
   B pieces(Color c) const {
     return type[t] & color[c];
@@ -105,6 +115,7 @@ struct Board {
       if (p == kHole) return false;
       if (p != kEmpty) {
         color[color_of(p)] |= bit<B>(s);
+        flipped(s);
         type[type_of(p)] |= bit<B>(s);
         piece[s] = std::uint8_t(1 + type_of(p));
       }

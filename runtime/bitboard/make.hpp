@@ -160,16 +160,20 @@ struct Make {
   }
   static void remove(Board<D>& n, Color c, int type, int s) {
     n.color[c] ^= bit<B>(s);
+    n.flipped(s);
     n.type[type] ^= bit<B>(s);
     n.piece[s] = 0;
   }
   static void put(Board<D>& n, Color c, int type, int s) {
     n.color[c] |= bit<B>(s);
+    n.flipped(s);
     n.type[type] |= bit<B>(s);
     n.piece[s] = std::uint8_t(type + 1);
   }
   static void relocate(Board<D>& n, int type, int from, int to, int becomes) {
     n.color[us] ^= bit<B>(from) | bit<B>(to);
+    n.flipped(from);
+    n.flipped(to);
     n.type[type] ^= bit<B>(from);
     n.type[becomes] ^= bit<B>(to);
     n.piece[from] = 0;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <span>
 
@@ -378,10 +379,11 @@ struct PieceMoves {
   static bool virgin(const Board<D>& b, int s) { return bool(b.template virgin_pieces<t>(c) & bit<B>(s)); }
 
   // Slide, bent and hop reach from s, split into the squares it may move to and capture on; no
-  // hop over a screen in `barred` (barred_screens).
-  FAIRY_HOT_INLINE static void add_slides(int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
+  // hop over a screen in `barred` (barred_screens). `occupied` is b's occupied squares (where
+  // lines fold, they come folded from the board).
+  FAIRY_HOT_INLINE static void add_slides(const Board<D>& b, int s, B occupied, B& quiet_reach, B& capture_reach, [[maybe_unused]] B barred) {
     if constexpr (Sliders<G>::folds) {
-      add_folded_lines(s, occupied, quiet_reach, capture_reach, barred);
+      add_folded_lines(b, s, occupied, quiet_reach, capture_reach, barred);
     } else {
       for_each_index<slides.count>([&](auto i) FAIRY_HOT_LAMBDA {
         constexpr SlideGroup g = slides.group[i];
@@ -434,11 +436,12 @@ struct PieceMoves {
   // Calls reach(line, fold, quiet, capture) for each line that folds: its folded squares, and
   // the places along it that the piece may move to and capture on.
   template <class Reach>
-  FAIRY_HOT_INLINE static void for_each_folded_line(int s, B occupied, [[maybe_unused]] B barred, Reach&& reach) {
+  FAIRY_HOT_INLINE static void for_each_folded_line(const Board<D>& b, int s, B occupied, [[maybe_unused]] B barred, Reach&& reach) {
     using S = Sliders<G>;
     for_each_index<4>([&](auto line) FAIRY_HOT_LAMBDA {
       if constexpr (folds_on(line)) {
-        const typename S::Fold l = S::fold(line, s, occupied);
+        const typename S::Fold l = S::fold(b.lines, line, s, occupied);
+        assert(l.pieces == S::fold(line, s, occupied).pieces);  // the board's lines kept (checked where asserts are on: the sanitizer builds)
         std::uint32_t q = 0, x = 0;
         for_each_index<slides.count>([&](auto i) FAIRY_HOT_LAMBDA {
           constexpr SlideGroup g = slides.group[i];
@@ -461,9 +464,9 @@ struct PieceMoves {
       }
     });
   }
-  FAIRY_HOT_INLINE static void add_folded_lines(int s, B occupied, B& quiet_reach, B& capture_reach, B barred) {
+  FAIRY_HOT_INLINE static void add_folded_lines(const Board<D>& b, int s, B occupied, B& quiet_reach, B& capture_reach, B barred) {
     using S = Sliders<G>;
-    for_each_folded_line(s, occupied, barred, [&](int line, typename S::Fold, std::uint32_t q, std::uint32_t x) FAIRY_HOT_LAMBDA {
+    for_each_folded_line(b, s, occupied, barred, [&](int line, typename S::Fold, std::uint32_t q, std::uint32_t x) FAIRY_HOT_LAMBDA {
       if (q == x) {
         const B a = S::unfold(line, s, q);
         quiet_reach |= a;
@@ -511,7 +514,7 @@ struct PieceMoves {
     const B barred = barred_screens(b);
     add_off_lines(s, occupied, q, x, barred);
     int n = popcount((q & ~occupied) | (x & theirs));
-    for_each_folded_line(s, occupied, barred, [&](auto line, typename S::Fold l, std::uint32_t quiet_places, std::uint32_t capture_places) FAIRY_HOT_LAMBDA {
+    for_each_folded_line(b, s, occupied, barred, [&](auto line, typename S::Fold l, std::uint32_t quiet_places, std::uint32_t capture_places) FAIRY_HOT_LAMBDA {
       n += std::popcount(quiet_places & S::places(line, s) & ~l.pieces);
       const std::uint32_t taken = capture_places & l.pieces;
       const auto theirs_at = [&](int place) FAIRY_HOT_LAMBDA {
@@ -559,11 +562,11 @@ struct PieceMoves {
     if constexpr (no_capture != 0) theirs &= ~b.template of_types<no_capture>(~c);
     if constexpr (uniform) {
       B reach = quiet[s], unused = 0;
-      add_slides(s, occupied, reach, unused, barred_screens(b));
+      add_slides(b, s, occupied, reach, unused, barred_screens(b));
       return reach & (~occupied | theirs);
     } else {
       B q = quiet[s], x = capture[s];
-      add_slides(s, occupied, q, x, barred_screens(b));
+      add_slides(b, s, occupied, q, x, barred_screens(b));
       bool unmoved = false;
       if constexpr (has_virgin_moves) {
         unmoved = virgin(b, s);

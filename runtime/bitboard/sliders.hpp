@@ -20,6 +20,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 
 #include "runtime/bitboard/grid.hpp"
 
@@ -197,6 +198,27 @@ struct Sliders {
     const B& squares = diagonal_squares[line - 2][diagonal_key(line, s)];
     for (int j = 0; j < kLanes<B>; ++j) pieces |= std::uint32_t(((lane(occupied, j) & lane(squares, j)) * kFileZero) >> (64 - G::files));
     return {pieces, f};
+  }
+  // A board's files, diagonals and anti-diagonals folded as fold() folds them, kept square by
+  // square as pieces come and go (Board::lines): from there a fold is a load. (A rank is a shift
+  // of the occupied squares anyway.)
+  using LineWord = std::conditional_t<(G::files <= 16 && G::ranks <= 16), std::uint16_t, std::uint32_t>;
+  struct FoldedLines {
+    std::array<LineWord, G::files> file{};                      // by file: a bit per rank
+    std::array<std::array<LineWord, diagonals>, 2> diagonal{};  // by diagonal_key: a bit per file
+    constexpr void toggle(int s) {
+      const int f = G::file_of(s);
+      file[f] ^= LineWord(std::uint32_t(1) << G::rank_of(s));
+      diagonal[0][diagonal_key(2, s)] ^= LineWord(std::uint32_t(1) << f);
+      diagonal[1][diagonal_key(3, s)] ^= LineWord(std::uint32_t(1) << f);
+    }
+    bool operator==(const FoldedLines&) const = default;
+  };
+  // fold() of the board whose lines those are (`occupied`: its occupied squares).
+  FAIRY_HOT_INLINE static Fold fold(const FoldedLines& lines, int line, int s, B occupied) {
+    if (line == 0) return fold(0, s, occupied);
+    if (line == 1) return {lines.file[G::file_of(s)], G::rank_of(s)};
+    return {lines.diagonal[line - 2][diagonal_key(line, s)], G::file_of(s)};
   }
   // The squares of the line through s that `along` (folded as fold() folds) holds.
   FAIRY_HOT_INLINE static B unfold(int line, int s, std::uint32_t along) {
