@@ -502,6 +502,14 @@ static_assert(bitboard::PieceMoves<Tera, 2, Black>::counts_by_lines, "the Amazon
 static_assert(bitboard::PieceMoves<Tera, 16, White>::counts_by_lines, "the Sorceress: slides to move, hops to capture");
 static_assert(!bitboard::PieceMoves<Tera, 6, White>::counts_by_lines, "the Pawn");
 static_assert(!bitboard::PieceMoves<Tera, 22, White>::counts_by_lines, "the Eagle");
+// Checks and pins along folded lines (Generator::find_folded_checks_and_pins) ask how far each
+// type slides onto a square from each direction (looks 0-1 along its rank, 4-5 along a diagonal).
+using TeraAttackers = bitboard::Attackers<Tera, Black>;
+static_assert(TeraAttackers::folded_snipers);
+static_assert(TeraAttackers::reach_onto[0][1] == 255 && TeraAttackers::reach_onto[5][1] == 255, "the Queen, any distance");
+static_assert(TeraAttackers::reach_onto[1][3] == 255 && TeraAttackers::reach_onto[4][3] == 0, "the Rook, not along a diagonal");
+static_assert(TeraAttackers::reach_onto[0][14] == 0 && TeraAttackers::reach_onto[2][14] == 0, "the Cannon captures by hops only");
+static_assert(Tera::pieces[3].name == "rook" && Tera::pieces[14].name == "cannon");
 TEST(KernelSliders, FoldedLinesAgreeWithAStepByStepWalk) {
   expect_sliders_agree<16, 16>(40);
   expect_sliders_agree<16, 12>(40);

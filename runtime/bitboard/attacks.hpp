@@ -296,6 +296,36 @@ struct Attackers {
     return false;
   }
 
+  // How far c's pieces of each type capture by a slide onto a square from the square's direction
+  // `look` (the slide itself runs the opposite way): reach_onto[look][t] squares (0: none, 255:
+  // any distance).
+  static constexpr auto reach_onto = [] {
+    std::array<std::array<std::uint8_t, V::types>, kDirections> out{};
+    for (int g = 0; g < groups.slides; ++g)
+      for (int sense = 0; sense < 2; ++sense) {
+        const SlideGroup& slide = groups.slide[g].slide;
+        if (!((slide.senses >> sense) & 1)) continue;
+        const int look = opposite(2 * slide.line + sense), far = slide.range == 0 ? 255 : slide.range;
+        for (int t = 0; t < V::types; ++t)
+          if (((groups.slide[g].types >> t) & 1) && out[look][t] < far) out[look][t] = std::uint8_t(far);
+      }
+    return out;
+  }();
+  static constexpr bool slides_onto_from(int look) {
+    for (int t = 0; t < V::types; ++t)
+      if (reach_onto[look][t]) return true;
+    return false;
+  }
+  // Whether the checks and pins by c's slides may be found along the lines through a square,
+  // folded (Sliders::folds): every slide group attacks everywhere (none confined), and royal
+  // pieces do not fly.
+  static constexpr bool folded_snipers = [] {
+    if (!Sliders<G>::folds || royals_fly<D>) return false;
+    for (int g = 0; g < groups.slides; ++g)
+      if (groups.slide[g].confined >= 0) return false;
+    return true;
+  }();
+
   // c's sliders that would attack s on an empty board (candidates for pinning a piece to s),
   // with the flying general also c's royal piece on s's file or rank.
   static B snipers(const Board<D>& b, int s) {

@@ -120,16 +120,18 @@ struct Generator {
   static void find_checks_and_pins(const Board<D>& b, Context& cx) {
     const B leapers = Enemy::leapers(b, cx.royal);
     cx.checkers = leapers;
-    for (B snipers = Enemy::snipers(b, cx.royal); snipers;) {
-      const int s = pop_lsb(snipers);
-      const B line = G::between(cx.royal, s);
-      const B blockers = line & cx.occupied;
-      if (!blockers) {
-        cx.checkers |= bit<B>(s);
-      } else if (!more_than_one(blockers) && (blockers & cx.ours)) {
-        cx.pinned |= blockers;
-        cx.pinned_piece[cx.pins] = blockers;
-        cx.pin_line[cx.pins++] = line | bit<B>(s);
+    if constexpr (Enemy::folded_snipers) {
+      find_folded_checks_and_pins(b, cx);
+    } else {
+      for (B snipers = Enemy::snipers(b, cx.royal); snipers;) {
+        const int s = pop_lsb(snipers);
+        const B line = G::between(cx.royal, s);
+        const B blockers = line & cx.occupied;
+        if (!blockers) {
+          cx.checkers |= bit<B>(s);
+        } else if (!more_than_one(blockers) && (blockers & cx.ours)) {
+          pin(cx, blockers, line | bit<B>(s));
+        }
       }
     }
     if constexpr (Enemy::groups.hops > 0) {
@@ -146,6 +148,47 @@ struct Generator {
     // A leaping checker must be taken; a sliding one may also be blocked.
     const int checker = lsb(cx.checkers);
     cx.evasions = cx.checkers | (leapers ? B(0) : G::between(cx.royal, checker));
+  }
+
+  static void pin(Context& cx, B piece, B line) {
+    cx.pinned |= piece;
+    cx.pinned_piece[cx.pins] = piece;
+    cx.pin_line[cx.pins++] = line;
+  }
+  // The checks and pins by slides where lines fold (Attackers::folded_snipers): along each line
+  // through our royal piece, folded, the first piece each way checks if it is an enemy that
+  // slides onto the royal piece from there; if it is ours, it is pinned by such an enemy next.
+  static void find_folded_checks_and_pins(const Board<D>& b, Context& cx) {
+    using S = Sliders<G>;
+    for_each_index<4>([&](auto line) {
+      if constexpr (Enemy::uses_line(line)) {
+        const typename S::Fold l = S::fold(b.lines, line, cx.royal, cx.occupied);
+        for_each_index<2>([&](auto sense) {
+          constexpr int look = 2 * line + sense;
+          if constexpr (Enemy::slides_onto_from(look)) {
+            constexpr bool up = S::folds_up(look);
+            // The next piece's place along the way, from `ahead` (the pieces ahead; not none).
+            const auto next = [](std::uint32_t ahead) { return up ? std::countr_zero(ahead) : 31 - std::countl_zero(ahead); };
+            const auto slides_onto = [&](int square, int place) {
+              const int distance = place > l.place ? place - l.place : l.place - place;
+              return distance <= Enemy::reach_onto[look][b.piece[square] - 1];
+            };
+            std::uint32_t ahead = l.pieces & (up ? S::above(l.place) : S::below(l.place));
+            if (!ahead) return;
+            const int place = next(ahead), first = S::square_at(line, cx.royal, place);
+            if (!(lane(b.color[us], first / 64) >> (first % 64) & 1)) {
+              if (slides_onto(first, place)) cx.checkers |= bit<B>(first);
+              return;
+            }
+            ahead &= ~(std::uint32_t(1) << place);
+            if (!ahead) return;
+            const int behind = next(ahead), second = S::square_at(line, cx.royal, behind);
+            if ((lane(b.color[them], second / 64) >> (second % 64) & 1) && slides_onto(second, behind))
+              pin(cx, bit<B>(first), G::between(cx.royal, second) | bit<B>(second));
+          }
+        });
+      }
+    });
   }
 
   // Enemy hoppers on lines along which they could hop onto our royal piece. A hop onto it needs
