@@ -2,17 +2,12 @@
 #pragma once
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "generator/file_text.hpp"
 
 namespace fairytest {
 
-inline std::string file_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+inline std::string file_text(const std::filesystem::path& p) { return fairygen::read_whole_file(p).value_or(""); }
 
 }  // namespace fairytest

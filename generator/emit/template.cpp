@@ -1,17 +1,17 @@
 #include "generator/emit/template.hpp"
 
-#include <fstream>
+#include <optional>
 #include <set>
-#include <sstream>
+#include <utility>
+
+#include "generator/file_text.hpp"
 
 namespace fairygen::emit {
 
 Template Template::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TemplateError(path + ": error: cannot open template");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return Template(buf.str(), path);
+  std::optional<std::string> text = read_whole_file(path);
+  if (!text) throw TemplateError(path + ": error: cannot open template");
+  return Template(std::move(*text), path);
 }
 
 std::string Template::render(const std::map<std::string, std::string>& values) const {

@@ -2,15 +2,16 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "generator/file_text.hpp"
 #include "generator/spec/names.hpp"
 #include "runtime/perft.hpp"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <set>
 #include <initializer_list>
-#include <sstream>
+#include <optional>
+#include <set>
+#include <utility>
 
 namespace fairygen::spec {
 
@@ -667,11 +668,9 @@ class Loader {
 };
 
 std::string read_file(const std::string& path, const Location& from) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SpecError(from.line ? from : Location{path, 0, 0}, "cannot open file" + (from.line ? " '" + path + "'" : ""));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
+  std::optional<std::string> text = read_whole_file(path);
+  if (!text) throw SpecError(from.line ? from : Location{path, 0, 0}, "cannot open file" + (from.line ? " '" + path + "'" : ""));
+  return std::move(*text);
 }
 
 void load_text(const std::string& text, const std::string& path, const std::filesystem::path& id,
