@@ -13,6 +13,8 @@
 #include <cstdio>
 
 #include "generator/model/coverage.hpp"
+#include "huge.hpp"
+#include "runtime/bitboard/pieces.hpp"
 #include "runtime/registry.hpp"
 #include "tests/effort.hpp"
 #include "tests/kernel_check.hpp"
@@ -25,6 +27,17 @@ std::vector<test::KernelVariant> shape_variants() {
   return {{"shapes"}, {"wide"},  {"nonroyal"}, {"lanes"},    {"huge"},   {"hoppers"}, {"passage"},
           {"drops"},  {"turns"}, {"in_place"}, {"checks"}, {"facing"}, {"confined"}};
 }
+
+// Which of the 16x16 pieces are counted at the leaves along their folded lines
+// (PieceMoves::counts_by_lines), each target once: slides of limited range, and moves apart from
+// captures, are; a Rook that steps back along its file, and a Queen whose leaps (and bent paths)
+// start on its diagonals, keep target sets. The random games below test both against the
+// interpreter.
+using Huge = gen::v_huge::Kernel;
+static_assert(Huge::pieces[1].name == "short_queen" && Huge::pieces[6].name == "forward" && Huge::pieces[7].name == "mover" &&
+              Huge::pieces[9].name == "bent_queen");
+static_assert(bitboard::PieceMoves<Huge, 1, White>::counts_by_lines && bitboard::PieceMoves<Huge, 7, Black>::counts_by_lines);
+static_assert(!bitboard::PieceMoves<Huge, 6, White>::counts_by_lines && !bitboard::PieceMoves<Huge, 9, White>::counts_by_lines);
 
 TEST(KernelShapes, EveryTestVariantIsCovered) {
   EXPECT_EQ(compiled_variants().size(), shape_variants().size());
@@ -55,12 +68,15 @@ std::vector<std::string> special_positions(const std::string& key) {
             "11k/12/12/12/12/12/12/6x5/12/12/R11/6K5 w - - 0 1", "11k/12/12/12/12/12/3p8/12/12/4P7/12/5K6 w - - 0 1",
             "12/r4k4r1/12/12/12/12/12/12/12/12/R4K4R1/12 w KQkq - 0 1"};
   // On 16x16 also a Sorceress's check over a Pawn along a diagonal and along an anti-diagonal,
-  // and one of ours that screens the King on its file.
+  // and one of ours that screens the King on its file; a Queen with bent paths (steps onto its
+  // diagonals, then outwards), in the open and hemmed in by Pawns.
   if (key == "huge")
     return {"15k/16/16/16/16/16/16/16/4s11/16/16/16/16/16/16/5K10 w - - 0 1",
             "15k/16/16/16/16/16/16/16/16/16/10o5/16/16/7P8/16/5K10 w - - 0 1",
             "15k/16/16/16/16/16/16/16/16/16/o15/16/16/3P12/16/5K10 w - - 0 1",
-            "15k/16/16/16/16/16/16/16/5o10/16/16/16/16/5P10/16/5K10 w - - 0 1"};
+            "15k/16/16/16/16/16/16/16/5o10/16/16/16/16/5P10/16/5K10 w - - 0 1",
+            "15k/16/16/16/16/16/16/16/7W8/16/16/16/16/16/16/5K10 w - - 0 1",
+            "15k/16/16/16/16/16/16/7p8/6pWp7/7p8/16/16/16/16/16/5K10 w - - 0 1"};
   // A Cannon's check over a Pawn; a Rook that is the Cannon's screen-to-be (a black Pawn
   // screens it) and may not leave the file; an open line a Rook may not step onto; an Archer's
   // diagonal check and a Grasshopper beside its screen; a Grasshopper's check; a cpR2 too far

@@ -482,8 +482,10 @@ struct PieceMoves {
   // counted along each folded line without putting its reach back onto the board (the empty
   // places it reaches, and the enemy pieces among the pieces it reaches to capture), and off
   // them from its other targets. Only for a piece whose targets are just that: no promotion,
-  // region, e.p., unmoved-only move, lame leap, type it may not capture, and leaps that never
-  // land on the lines it folds (each target counts once).
+  // region, e.p., unmoved-only move, lame leap, type it may not capture, and other targets that
+  // never land on the lines it folds, so that each target counts once: leaps and bent paths
+  // (their reach on an empty board), and hops that do not fold (along a line that folds they
+  // could reach where a folded hop does).
   static constexpr bool counts_by_lines = [] {
     if constexpr (!Sliders<G>::folds) {
       return false;
@@ -491,11 +493,15 @@ struct PieceMoves {
       if (V::promotion_rule[t] >= 0 || V::is_confined(t) || has_en_passant || has_virgin_moves || lame.count > 0 || no_capture != 0)
         return false;
       if (!folds_on(0) && !folds_on(1) && !folds_on(2) && !folds_on(3)) return false;
+      for (int i = 0; i < hop.count; ++i)
+        if (!folded(hop.hop[i]) && folds_on(hop.hop[i].direction / 2)) return false;
       for (int s = 0; s < G::squares; ++s) {
-        B lines = 0;
+        B lines = 0, off = quiet[s] | capture[s];
         for (int line = 0; line < 4; ++line)
           if (folds_on(line)) lines |= G::rays[2 * line][s] | G::rays[2 * line + 1][s];
-        if ((quiet[s] | capture[s]) & lines) return false;
+        for (int i = 0; i < bent.count; ++i)
+          if (const int mid = bent_landings[i][s]; mid >= 0) off |= slide_reach<G>(bent.bent[i].direction, bent.bent[i].range, mid, B(0));
+        if (off & lines) return false;
       }
       return true;
     }
