@@ -510,6 +510,48 @@ static_assert(TeraAttackers::reach_onto[0][1] == 255 && TeraAttackers::reach_ont
 static_assert(TeraAttackers::reach_onto[1][3] == 255 && TeraAttackers::reach_onto[4][3] == 0, "the Rook, not along a diagonal");
 static_assert(TeraAttackers::reach_onto[0][14] == 0 && TeraAttackers::reach_onto[2][14] == 0, "the Cannon captures by hops only");
 static_assert(Tera::pieces[3].name == "rook" && Tera::pieces[14].name == "cannon");
+// Counting along folded lines gives, for every piece of every type that counts so, as many
+// moves as its target set holds (pseudo_targets, which the move lists use), by both sides along
+// random games of terachess2. Called directly, so that the sanitizer builds run it too (their
+// last ply goes through the move lists, not the counter; there every fold asserts that the
+// board's kept lines, made move by move in the perfts, are its occupied squares').
+TEST(KernelSliders, CountingAlongFoldedLinesCountsTheTargets) {
+  const auto engine = find_compiled("terachess2")->engine();
+  std::mt19937 rng(20261207);
+  int counted = 0;
+  for (int game = 0; game < 3; ++game) {
+    Position pos(engine->variant());
+    pos.set_start();
+    for (int ply = 0; ply < 60; ++ply) {
+      bitboard::Board<Tera> b;
+      ASSERT_TRUE(b.load(pos));
+      for (const Color c : {White, Black})
+        bitboard::for_each_index<bitboard::Variant<Tera>::types>([&](auto t) {
+          using M = bitboard::PieceMoves<Tera, t, White>;
+          using MB = bitboard::PieceMoves<Tera, t, Black>;
+          const auto check = [&]<class P>(P) {
+            if constexpr (P::counts_by_lines)
+              for (auto pieces = b.template pieces<t>(c); pieces;) {
+                const int s = bitboard::pop_lsb(pieces);
+                const auto theirs = b.color[~c];
+                EXPECT_EQ(P::count_moves(b, s, b.occupied(), theirs), bitboard::popcount(P::pseudo_targets(b, s, b.occupied(), theirs)))
+                    << pos.fen() << " type " << int(t) << " on " << s;
+                ++counted;
+              }
+          };
+          if (c == White) check(M{});
+          else check(MB{});
+        });
+      if (::testing::Test::HasFailure()) return;
+      MoveList moves;
+      engine->legal_moves(pos, moves);
+      if (moves.size == 0) break;
+      pos.make(moves[rng() % moves.size]);
+    }
+  }
+  EXPECT_GT(counted, 1000);
+}
+
 TEST(KernelSliders, FoldedLinesAgreeWithAStepByStepWalk) {
   expect_sliders_agree<16, 16>(40);
   expect_sliders_agree<16, 12>(40);
