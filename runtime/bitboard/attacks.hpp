@@ -204,7 +204,7 @@ struct Attackers {
       if (!b.template of_types<bent_types>(c)) return a;
       for_each_index<kDirections>([&](auto d) {
         if constexpr ((groups.bent_directions >> d) & 1)
-          a |= bent_sources<d>(b, s, Sliders<G>::ray_attacks(opposite(d), s, occupied) & ~occupied);
+          if (const B turns = Sliders<G>::ray_attacks(opposite(d), s, occupied) & ~occupied) a |= bent_sources<d>(b, s, turns);
       });
     }
     return a;

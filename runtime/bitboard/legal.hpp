@@ -240,7 +240,7 @@ struct Generator {
       if constexpr ((Enemy::groups.bent_directions >> d) & 1) {
         constexpr int back = opposite(d);
         const B ray = Sliders<G>::ray_attacks(back, cx.royal, cx.occupied);
-        checkers |= Enemy::template bent_sources<d>(b, cx.royal, ray & ~cx.occupied);
+        if (const B empty = ray & ~cx.occupied) checkers |= Enemy::template bent_sources<d>(b, cx.royal, empty);
         const B first = ray & cx.ours;  // the ray's one occupied square, if it is ours
         if (!first) return;
         const B turns = first | (Sliders<G>::ray_attacks(back, lsb(first), cx.occupied) & ~cx.occupied);
