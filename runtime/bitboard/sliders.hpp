@@ -212,7 +212,6 @@ struct Sliders {
       diagonal[0][diagonal_key(2, s)] ^= LineWord(std::uint32_t(1) << f);
       diagonal[1][diagonal_key(3, s)] ^= LineWord(std::uint32_t(1) << f);
     }
-    bool operator==(const FoldedLines&) const = default;
   };
   // fold() of the board whose lines those are (`occupied`: its occupied squares).
   FAIRY_HOT_INLINE static Fold fold(const FoldedLines& lines, int line, int s, B occupied) {
