@@ -246,6 +246,13 @@ constexpr void set_square(B& b, int s) {
     b |= bit<B>(s);
 }
 
+// b & bit<B>(s) reading one word: the test of one square, where the whole-word AND of a
+// multi-lane board would build and test every lane (and a hot one it did cost).
+template <Word B>
+FAIRY_HOT_INLINE constexpr bool has_square(const B& b, int s) {
+  return (lane(b, s / 64) >> (s % 64)) & 1;
+}
+
 // Removes the lowest set square from b and returns it.
 template <Word B>
 FAIRY_HOT_INLINE constexpr int pop_lsb(B& b) {

@@ -176,14 +176,14 @@ struct Generator {
             std::uint32_t ahead = l.pieces & (up ? S::above(l.place) : S::below(l.place));
             if (!ahead) return;
             const int place = next(ahead), first = S::square_at(line, cx.royal, place);
-            if (!(lane(b.color[us], first / 64) >> (first % 64) & 1)) {
+            if (!has_square(b.color[us], first)) {
               if (slides_onto(first, place)) cx.checkers |= bit<B>(first);
               return;
             }
             ahead &= ~(std::uint32_t(1) << place);
             if (!ahead) return;
             const int behind = next(ahead), second = S::square_at(line, cx.royal, behind);
-            if ((lane(b.color[them], second / 64) >> (second % 64) & 1) && slides_onto(second, behind))
+            if (has_square(b.color[them], second) && slides_onto(second, behind))
               pin(cx, bit<B>(first), G::between(cx.royal, second) | bit<B>(second));
           }
         });

@@ -523,9 +523,8 @@ struct PieceMoves {
     for_each_folded_line(b, s, occupied, barred, [&](auto line, typename S::Fold l, std::uint32_t quiet_places, std::uint32_t capture_places) FAIRY_HOT_LAMBDA {
       n += std::popcount(quiet_places & S::places(line, s) & ~l.pieces);
       const std::uint32_t taken = capture_places & l.pieces;
-      const auto theirs_at = [&](int place) FAIRY_HOT_LAMBDA {
-        const int to = S::square_at(line, s, place);
-        return int((lane(b.color[~c], to / 64) >> (to % 64)) & 1);  // (the board's: a copy on the stack stalled the load)
+      const auto theirs_at = [&](int place) FAIRY_HOT_LAMBDA {  // (the board's word: a copy on the stack stalled the load)
+        return int(has_square(b.color[~c], S::square_at(line, s, place)));
       };
       if constexpr (captures_one_a_way(line)) {  // the lowest and the highest (without a branch: the piece's own place when none)
         const int low = taken ? std::countr_zero(taken) : l.place, high = taken ? 31 - std::countl_zero(taken) : l.place;
