@@ -1,12 +1,14 @@
 // Which of colour c's pieces attack a square: the capturing leaps of all c's piece types,
-// reversed, their capturing slides, looked up from the square, and their bent slides, walked
-// back from the square to the empty squares they could turn on, and their hops, found from the
-// square over the first piece (the screen) to the next. Types that capture alike
+// reversed, their capturing slides, looked up from the square, their bent paths, piece by piece
+// for the bent pieces that stand where one could reach the square, and their hops, found from
+// the square over the first piece (the screen) to the next. Types that capture alike
 // share one group, so one lookup serves them all: Rook, Queen and Chancellor are one
 // orthogonal slider group, Knight, Archbishop and Chancellor one knight-leap group.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
 
 #include "runtime/bitboard/pieces.hpp"
 
@@ -58,7 +60,6 @@ struct Attackers {
     TypeSet virgin_leapers = 0;  // types with capturing leaps only an unmoved piece may make
     std::array<BentAttackGroup, 64> bent{};
     int bents = 0;
-    int bent_directions = 0;  // bit d: some bent capture slides in direction d
     std::array<HopAttackGroup, 2 * kDirections * kMaxPieceTypes> hop{};
     int hops = 0;
   };
@@ -102,7 +103,6 @@ struct Attackers {
         while (g < out.bents && !(out.bent[g].bent == key && out.bent[g].confined == confined)) ++g;
         if (g == out.bents) out.bent[out.bents].bent = key, out.bent[out.bents++].confined = confined;
         out.bent[g].types |= TypeSet(1) << t;
-        out.bent_directions |= 1 << key.direction;
       }
       const Hops hop = hops(paths);
       for (int i = 0; i < hop.count; ++i) {
@@ -178,35 +178,53 @@ struct Attackers {
     return a;
   }
 
-  // c's bent pieces whose slide in direction d reaches s from one of `turns` (squares on the ray
-  // back from s, from which the slide would be free), within its range: each group's pieces
-  // a leap back from those squares.
-  template <int d>
-  static B bent_sources(const Board<D>& b, int s, B turns) {
-    B a = 0;
-    for_each_index<groups.bents>([&](auto g) {
-      constexpr BentAttackGroup group = groups.bent[g];
-      if constexpr (group.bent.direction == d) {
-        if (!may_attack<group.confined>(s)) return;
-        const B in_range = group.bent.range ? turns & G::ray_within(opposite(d), group.bent.range, s) : turns;
-        a |= G::template shift<-group.bent.leap.dx, -group.bent.leap.dy>(in_range) & b.template of_types<group.types>(c);
+  // bent_span[s]: where c's bent pieces may stand to capture on s by a bent path on an empty
+  // board: a leap back from each square from which a slide reaches s.
+  static constexpr SquareTable<G> bent_span = [] {
+    SquareTable<G> out{};
+    for (int s = 0; s < G::squares; ++s)
+      for (int g = 0; g < groups.bents; ++g) {
+        const Bent& bent = groups.bent[g].bent;
+        const int back = opposite(bent.direction);
+        int turn = s;
+        for (int k = 0; bent.range == 0 || k < bent.range; ++k) {
+          turn = G::step(turn, kDx[back], kDy[back]);
+          if (turn < 0) break;
+          if (const int from = G::step(turn, -bent.leap.dx, -bent.leap.dy); from >= 0) set_square(out[s], from);
+        }
       }
-    });
-    return a;
-  }
+    return out;
+  }();
 
-  // c's pieces attacking s by a bent path: for each direction their slides take, the empty
-  // squares from which a slide reaches s (up to the first blocker, looking back from s), stepped
-  // back along each group's leap. Nothing when c has no bent pieces.
-  static B benders(const Board<D>& b, int s, B occupied) {
-    B a = 0;
-    if constexpr (groups.bents > 0) {
-      if (!b.template of_types<bent_types>(c)) return a;
-      for_each_index<kDirections>([&](auto d) {
-        if constexpr ((groups.bent_directions >> d) & 1)
-          if (const B turns = Sliders<G>::ray_attacks(opposite(d), s, occupied) & ~occupied) a |= bent_sources<d>(b, s, turns);
+  // Each bent path by which one of c's pieces could capture on s: f(from, path), where `path`
+  // holds the squares that must be empty for it (the turning square, and those between it and
+  // s). Only c's bent pieces that stand where one might (bent_span) are looked at, one by one.
+  template <class F>
+  FAIRY_HOT_INLINE static void for_each_bent_path_onto(const Board<D>& b, int s, F&& f) {
+    for (B from_set = b.template of_types<bent_types>(c) & bent_span[s]; from_set;) {
+      const int from = pop_lsb(from_set);
+      const int type = b.piece[from] - 1;  // (piece: 1 + type)
+      for_each_index<groups.bents>([&](auto g) {
+        constexpr BentAttackGroup group = groups.bent[g];
+        constexpr int d = group.bent.direction;
+        if (!((group.types >> type) & 1) || !may_attack<group.confined>(s)) return;
+        const int turn = G::step(from, group.bent.leap.dx, group.bent.leap.dy);
+        if (turn < 0 || G::direction_between[turn][s] != d) return;
+        if constexpr (group.bent.range != 0)
+          if (std::max(std::abs(G::file_of(s) - G::file_of(turn)), std::abs(G::rank_of(s) - G::rank_of(turn))) > group.bent.range) return;
+        f(from, bit<B>(turn) | (G::rays[d][turn] & G::rays[opposite(d)][s]));
       });
     }
+  }
+
+  // c's pieces attacking s by a bent path, with `occupied` as the blockers. Nothing when c has
+  // no bent pieces.
+  static B benders(const Board<D>& b, int s, B occupied) {
+    B a = 0;
+    if constexpr (groups.bents > 0)
+      for_each_bent_path_onto(b, s, [&](int from, const B& path) {
+        if (!(path & occupied)) set_square(a, from);
+      });
     return a;
   }
 

@@ -229,23 +229,17 @@ struct Generator {
     return false;
   }
 
-  // Bent paths to our royal piece: a bent checker makes every move a tested one (true); else the
-  // first piece of ours on each line back from the royal piece is tested when enemy bent pieces
-  // could turn onto that line on its square or behind it, up to the next piece. One look back
-  // along each line finds both.
+  // Bent paths to our royal piece: a bent checker makes every move a tested one (true); else a
+  // piece of ours that is the one piece on a bent path onto the royal piece (on its turning
+  // square, or between) is tested.
   static bool find_bent_checks_and_pins(const Board<D>& b, Context& cx) {
-    if (!b.template of_types<Enemy::bent_types>(them)) return false;
     B checkers = 0;
-    for_each_index<kDirections>([&](auto d) {
-      if constexpr ((Enemy::groups.bent_directions >> d) & 1) {
-        constexpr int back = opposite(d);
-        const B ray = Sliders<G>::ray_attacks(back, cx.royal, cx.occupied);
-        if (const B empty = ray & ~cx.occupied) checkers |= Enemy::template bent_sources<d>(b, cx.royal, empty);
-        const B first = ray & cx.ours;  // the ray's one occupied square, if it is ours
-        if (!first) return;
-        const B turns = first | (Sliders<G>::ray_attacks(back, lsb(first), cx.occupied) & ~cx.occupied);
-        if (Enemy::template bent_sources<d>(b, cx.royal, turns)) cx.verify |= first;
-      }
+    Enemy::for_each_bent_path_onto(b, cx.royal, [&](int from, const B& path) {
+      const B blockers = path & cx.occupied;
+      if (!blockers)
+        set_square(checkers, from);
+      else if (!more_than_one(blockers) && (blockers & cx.ours))
+        cx.verify |= blockers;
     });
     if (!checkers) return false;
     cx.checkers |= checkers;
