@@ -514,12 +514,31 @@ struct PieceMoves {
     for (int i = 0; i < hop.count; ++i) hop_ |= hop.hop[i].direction / 2 == line && folded(hop.hop[i]) && (hop.hop[i].mode & kCapture);
     return !(slide && hop_);
   }
+  // The first steps of its slides (unit leaps): when each lands on a piece of its own or off
+  // the board, its slides have no target. (Not where a hop folds: a hop passes its own pieces.)
+  static constexpr LeapSet first_step_set = [] {
+    LeapSet out;
+    for (int i = 0; i < slides.count; ++i)
+      for (int sense = 0; sense < 2; ++sense)
+        if ((slides.group[i].senses >> sense) & 1) {
+          const int d = 2 * slides.group[i].line + sense;
+          out.add(Vector{kDx[d], kDy[d]});
+        }
+    return out;
+  }();
+  static constexpr bool hops_fold = [] {
+    for (int i = 0; i < hop.count; ++i)
+      if (folded(hop.hop[i])) return true;
+    return false;
+  }();
   FAIRY_HOT_INLINE static int count_moves(const Board<D>& b, int s, B occupied, B theirs) {
     using S = Sliders<G>;
     B q = quiet[s], x = capture[s];
     const B barred = barred_screens(b);
     add_off_lines(s, occupied, q, x, barred);
     int n = popcount((q & ~occupied) | (x & theirs));
+    if constexpr (!hops_fold)  // hemmed in by its own pieces along every line it slides
+      if (!(kLeapTable<G, first_step_set>[s] & (~occupied | theirs))) return n;
     for_each_folded_line(b, s, occupied, barred, [&](auto line, typename S::Fold l, std::uint32_t quiet_places, std::uint32_t capture_places) FAIRY_HOT_LAMBDA {
       n += std::popcount(quiet_places & S::places(line, s) & ~l.pieces);
       const std::uint32_t taken = capture_places & l.pieces;
