@@ -400,7 +400,7 @@ struct PieceMoves {
     for_each_index<bent.count>([&](auto i) FAIRY_HOT_LAMBDA {
       constexpr Bent g = bent.bent[i];
       const int mid = bent_landings[i][s];
-      if (mid < 0 || (occupied & bit<B>(mid))) return;
+      if (mid < 0 || has_square(occupied, mid)) return;
       const B a = slide_reach<G>(g.direction, g.range, mid, occupied);
       if constexpr ((g.mode & kMove) != 0) quiet_reach |= a;
       if constexpr ((g.mode & kCapture) != 0) capture_reach |= a;
