@@ -510,15 +510,42 @@ static_assert(TeraAttackers::reach_onto[0][1] == 255 && TeraAttackers::reach_ont
 static_assert(TeraAttackers::reach_onto[1][3] == 255 && TeraAttackers::reach_onto[4][3] == 0, "the Rook, not along a diagonal");
 static_assert(TeraAttackers::reach_onto[0][14] == 0 && TeraAttackers::reach_onto[2][14] == 0, "the Cannon captures by hops only");
 static_assert(Tera::pieces[3].name == "rook" && Tera::pieces[14].name == "cannon");
+
+// Bent checks, pins and attacks look only at the bent pieces on bent_span[s]: every square
+// from which some bent type's paths (the Eagle's, the Rhinoceros's) reach s on an empty board,
+// as the pieces' own moves walk them (bent_landings, then the slide), and no other square.
+TEST(KernelAttacks, BentSpanHoldsWhereBentPathsReachFrom) {
+  using G = bitboard::Variant<Tera>::G;
+  using B = G::B;
+  static_assert(TeraAttackers::bent_types == ((bitboard::TypeSet(1) << 22) | (bitboard::TypeSet(1) << 23)));
+  std::vector<B> expected(G::squares, B(0));
+  bitboard::for_each_index<bitboard::Variant<Tera>::types>([&](auto t) {
+    if constexpr ((TeraAttackers::bent_types >> t) & 1) {
+      using M = bitboard::PieceMoves<Tera, t, Black>;
+      for (int from = 0; from < G::squares; ++from)
+        for (int i = 0; i < M::bent.count; ++i)
+          if (const int mid = M::bent_landings[i][from]; mid >= 0)
+            for (B reach = bitboard::slide_reach<G>(M::bent.bent[i].direction, M::bent.bent[i].range, mid, B(0)); reach;)
+              bitboard::set_square(expected[bitboard::pop_lsb(reach)], from);
+      }
+  });
+  int spans = 0;
+  for (int s = 0; s < G::squares; ++s) {
+    EXPECT_TRUE(TeraAttackers::bent_span[s] == expected[s]) << "square " << s;
+    spans += bitboard::popcount(expected[s]);
+  }
+  EXPECT_GT(spans, 0);
+}
 // Counting along folded lines gives, for every piece of every type that counts so, as many
 // moves as its target set holds (pseudo_targets, which the move lists use), by both sides along
-// random games of terachess2. Called directly, so that the sanitizer builds run it too (their
+// random games of terachess2; among them more than 100 hemmed in along their lines, which count
+// no slides without folding a line (first_step_set). Called directly, so that the sanitizer builds run it too (their
 // last ply goes through the move lists, not the counter; there every fold asserts that the
 // board's kept lines, made move by move in the perfts, are its occupied squares').
 TEST(KernelSliders, CountingAlongFoldedLinesCountsTheTargets) {
   const auto engine = find_compiled("terachess2")->engine();
   std::mt19937 rng(20261207);
-  int counted = 0;
+  int counted = 0, hemmed = 0;
   for (int game = 0; game < 3; ++game) {
     Position pos(engine->variant());
     pos.set_start();
@@ -537,6 +564,8 @@ TEST(KernelSliders, CountingAlongFoldedLinesCountsTheTargets) {
                 EXPECT_EQ(P::count_moves(b, s, b.occupied(), theirs), bitboard::popcount(P::pseudo_targets(b, s, b.occupied(), theirs)))
                     << pos.fen() << " type " << int(t) << " on " << s;
                 ++counted;
+                // (hemmed in along its lines: its slides are not folded)
+                if constexpr (!P::hops_fold) hemmed += !(bitboard::kLeapTable<bitboard::Variant<Tera>::G, P::first_step_set>[s] & ~b.color[c]);
               }
           };
           if (c == White) check(M{});
@@ -550,6 +579,7 @@ TEST(KernelSliders, CountingAlongFoldedLinesCountsTheTargets) {
     }
   }
   EXPECT_GT(counted, 1000);
+  EXPECT_GT(hemmed, 100);
 }
 
 TEST(KernelSliders, FoldedLinesAgreeWithAStepByStepWalk) {
