@@ -523,11 +523,8 @@ TEST(KernelAttacks, BentSpanHoldsWhereBentPathsReachFrom) {
     if constexpr ((TeraAttackers::bent_types >> t) & 1) {
       using M = bitboard::PieceMoves<Tera, t, Black>;
       for (int from = 0; from < G::squares; ++from)
-        for (int i = 0; i < M::bent.count; ++i)
-          if (const int mid = M::bent_landings[i][from]; mid >= 0)
-            for (B reach = bitboard::slide_reach<G>(M::bent.bent[i].direction, M::bent.bent[i].range, mid, B(0)); reach;)
-              bitboard::set_square(expected[bitboard::pop_lsb(reach)], from);
-      }
+        for (B reach = M::bent_reach_on_empty_board(from); reach;) bitboard::set_square(expected[bitboard::pop_lsb(reach)], from);
+    }
   });
   int spans = 0;
   for (int s = 0; s < G::squares; ++s) {
@@ -539,9 +536,10 @@ TEST(KernelAttacks, BentSpanHoldsWhereBentPathsReachFrom) {
 // Counting along folded lines gives, for every piece of every type that counts so, as many
 // moves as its target set holds (pseudo_targets, which the move lists use), by both sides along
 // random games of terachess2; among them more than 100 hemmed in along their lines, which count
-// no slides without folding a line (first_step_set). Called directly, so that the sanitizer builds run it too (their
-// last ply goes through the move lists, not the counter; there every fold asserts that the
-// board's kept lines, made move by move in the perfts, are its occupied squares').
+// no slides without folding a line (hemmed_in). Called directly, so that the sanitizer builds
+// run it too (their last ply goes through the move lists, not the counter; there every fold
+// asserts that the board's kept lines, made move by move in the perfts, are its occupied
+// squares').
 TEST(KernelSliders, CountingAlongFoldedLinesCountsTheTargets) {
   const auto engine = find_compiled("terachess2")->engine();
   std::mt19937 rng(20261207);
@@ -564,8 +562,7 @@ TEST(KernelSliders, CountingAlongFoldedLinesCountsTheTargets) {
                 EXPECT_EQ(P::count_moves(b, s, b.occupied(), theirs), bitboard::popcount(P::pseudo_targets(b, s, b.occupied(), theirs)))
                     << pos.fen() << " type " << int(t) << " on " << s;
                 ++counted;
-                // (hemmed in along its lines: its slides are not folded)
-                if constexpr (!P::hops_fold) hemmed += !(bitboard::kLeapTable<bitboard::Variant<Tera>::G, P::first_step_set>[s] & ~b.color[c]);
+                if constexpr (!P::hops_fold) hemmed += P::hemmed_in(s, b.occupied(), theirs);
               }
           };
           if (c == White) check(M{});

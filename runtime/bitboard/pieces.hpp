@@ -478,6 +478,14 @@ struct PieceMoves {
     });
   }
 
+  // Where its bent paths reach from s on an empty board.
+  static constexpr B bent_reach_on_empty_board(int s) {
+    B reach = 0;
+    for (int i = 0; i < bent.count; ++i)
+      if (const int mid = bent_landings[i][s]; mid >= 0) reach |= slide_reach<G>(bent.bent[i].direction, bent.bent[i].range, mid, B(0));
+    return reach;
+  }
+
   // Counting at the leaves, where lines fold: the moves of an unpinned piece, out of check,
   // counted along each folded line without putting its reach back onto the board (the empty
   // places it reaches, and the enemy pieces among the pieces it reaches to capture), and off
@@ -496,12 +504,10 @@ struct PieceMoves {
       for (int i = 0; i < hop.count; ++i)
         if (!folded(hop.hop[i]) && folds_on(hop.hop[i].direction / 2)) return false;
       for (int s = 0; s < G::squares; ++s) {
-        B lines = 0, off = quiet[s] | capture[s];
+        B lines = 0;
         for (int line = 0; line < 4; ++line)
           if (folds_on(line)) lines |= G::rays[2 * line][s] | G::rays[2 * line + 1][s];
-        for (int i = 0; i < bent.count; ++i)
-          if (const int mid = bent_landings[i][s]; mid >= 0) off |= slide_reach<G>(bent.bent[i].direction, bent.bent[i].range, mid, B(0));
-        if (off & lines) return false;
+        if ((quiet[s] | capture[s] | bent_reach_on_empty_board(s)) & lines) return false;
       }
       return true;
     }
@@ -531,14 +537,19 @@ struct PieceMoves {
       if (folded(hop.hop[i])) return true;
     return false;
   }();
+  // Whether the piece on s is hemmed in along every line it slides: each first step lands on
+  // a piece of its own or off the board (`theirs`: the enemy's pieces among `occupied`).
+  FAIRY_HOT_INLINE static bool hemmed_in(int s, B occupied, B theirs) {
+    return !(kLeapTable<G, first_step_set>[s] & (~occupied | theirs));
+  }
   FAIRY_HOT_INLINE static int count_moves(const Board<D>& b, int s, B occupied, B theirs) {
     using S = Sliders<G>;
     B q = quiet[s], x = capture[s];
     const B barred = barred_screens(b);
     add_off_lines(s, occupied, q, x, barred);
     int n = popcount((q & ~occupied) | (x & theirs));
-    if constexpr (!hops_fold)  // hemmed in by its own pieces along every line it slides
-      if (!(kLeapTable<G, first_step_set>[s] & (~occupied | theirs))) return n;
+    if constexpr (!hops_fold)
+      if (hemmed_in(s, occupied, theirs)) return n;
     for_each_folded_line(b, s, occupied, barred, [&](auto line, typename S::Fold l, std::uint32_t quiet_places, std::uint32_t capture_places) FAIRY_HOT_LAMBDA {
       n += std::popcount(quiet_places & S::places(line, s) & ~l.pieces);
       const std::uint32_t taken = capture_places & l.pieces;
